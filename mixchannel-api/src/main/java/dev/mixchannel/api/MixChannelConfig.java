@@ -1,0 +1,546 @@
+package dev.mixchannel.api;
+
+import dev.mixchannel.api.internal.ConfigParser;
+import dev.mixchannel.api.internal.Sizes;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Properties;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * The immutable configuration of a tier manager: its tiers (fastest first), the migration policy
+ * and the PMem settings. Build one with {@link #builder()}, or read one with {@link
+ * #fromProperties(Properties)} / {@link #load(Path)}. Every value is validated when the config is
+ * built; an {@link InvalidConfigException} names the property, the bad value and what was expected.
+ * Instances are thread-safe.
+ */
+public final class MixChannelConfig {
+
+  private static final Pattern TIER_NAME = Pattern.compile("[A-Za-z0-9_-]{1,64}");
+
+  private final List<TierConfig> tiers;
+  private final boolean migrationEnabled;
+  private final double highWatermark;
+  private final double lowWatermark;
+  private final int migrationThreads;
+  private final long migrationRateBytesPerSecond;
+  private final long idleMillis;
+  private final long intervalMillis;
+  private final long pmemExtentSizeBytes;
+  private final PmemBackend pmemBackend;
+  private final boolean pmemPretouch;
+  private final double pmemPretouchFraction;
+
+  private MixChannelConfig(Builder b) {
+    this.tiers = List.copyOf(b.tiers);
+    this.migrationEnabled = b.threshold != -1;
+    this.highWatermark = b.highWatermark;
+    this.lowWatermark = b.lowWatermark;
+    this.migrationThreads = b.threads;
+    this.migrationRateBytesPerSecond = b.rateBytesPerSecond;
+    this.idleMillis = b.idleMillis;
+    this.intervalMillis = b.intervalMillis;
+    this.pmemExtentSizeBytes = b.extentSizeBytes;
+    this.pmemBackend = b.backend;
+    this.pmemPretouch = b.pretouch;
+    this.pmemPretouchFraction = b.pretouchFraction;
+  }
+
+  /**
+   * A new builder with every default set and no tiers.
+   *
+   * @return the builder
+   */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /**
+   * Reads a configuration from properties of either family (see {@link ConfigKeys}); keys of other
+   * programs (such as the rest of a Kafka {@code server.properties}) are ignored.
+   *
+   * @param properties the properties
+   * @return the validated configuration
+   * @throws InvalidConfigException for a missing, unknown or bad value, or a mix of both families
+   */
+  public static MixChannelConfig fromProperties(Properties properties) {
+    return ConfigParser.parse(properties);
+  }
+
+  /**
+   * Reads a configuration from a properties file.
+   *
+   * @param file the file (ISO-8859-1 {@code .properties} syntax)
+   * @return the validated configuration
+   * @throws IOException when the file cannot be read
+   * @throws InvalidConfigException for a bad value
+   */
+  public static MixChannelConfig load(Path file) throws IOException {
+    Properties properties = new Properties();
+    try (InputStream in = Files.newInputStream(file)) {
+      properties.load(in);
+    }
+    return fromProperties(properties);
+  }
+
+  /**
+   * This configuration as {@code mixchannel.*} properties: {@code fromProperties(toProperties())}
+   * equals this configuration.
+   *
+   * @return new properties
+   */
+  public Properties toProperties() {
+    Properties p = new Properties();
+    List<String> names = new ArrayList<>();
+    for (TierConfig tier : tiers) {
+      names.add(tier.name());
+      String prefix = ConfigKeys.TIER_PREFIX + tier.name();
+      p.setProperty(prefix + ConfigKeys.TIER_KIND, tier.kind().name());
+      List<String> paths = new ArrayList<>();
+      tier.paths().forEach(path -> paths.add(path.toString()));
+      p.setProperty(prefix + ConfigKeys.TIER_PATHS, String.join(",", paths));
+      p.setProperty(prefix + ConfigKeys.TIER_CAPACITY, Long.toString(tier.capacityBytes()));
+    }
+    p.setProperty(ConfigKeys.TIERS, String.join(",", names));
+    if (migrationEnabled) {
+      p.setProperty(ConfigKeys.MIGRATE_HIGH_WATERMARK, Double.toString(highWatermark));
+      p.setProperty(ConfigKeys.MIGRATE_LOW_WATERMARK, Double.toString(lowWatermark));
+    } else {
+      p.setProperty(ConfigKeys.MIGRATE_THRESHOLD, "-1");
+    }
+    p.setProperty(ConfigKeys.MIGRATE_THREADS, Integer.toString(migrationThreads));
+    p.setProperty(ConfigKeys.MIGRATE_RATE, Long.toString(migrationRateBytesPerSecond));
+    p.setProperty(ConfigKeys.MIGRATE_IDLE_MS, Long.toString(idleMillis));
+    p.setProperty(ConfigKeys.MIGRATE_INTERVAL_MS, Long.toString(intervalMillis));
+    p.setProperty(ConfigKeys.PMEM_EXTENT_SIZE, Long.toString(pmemExtentSizeBytes));
+    p.setProperty(ConfigKeys.PMEM_BACKEND, pmemBackend.name().toLowerCase(Locale.ROOT));
+    p.setProperty(ConfigKeys.PMEM_PRETOUCH, Boolean.toString(pmemPretouch));
+    if (pmemPretouchFraction != 1.0) {
+      p.setProperty(ConfigKeys.PMEM_PRETOUCH_FRACTION, Double.toString(pmemPretouchFraction));
+    }
+    return p;
+  }
+
+  /**
+   * The tiers, fastest first.
+   *
+   * @return an unmodifiable list of at least one tier
+   */
+  public List<TierConfig> tiers() {
+    return tiers;
+  }
+
+  /**
+   * Finds a tier by name.
+   *
+   * @param name the tier name
+   * @return the tier
+   * @throws IllegalArgumentException when no tier has that name; the message lists the names
+   */
+  public TierConfig tier(String name) {
+    for (TierConfig tier : tiers) {
+      if (tier.name().equals(name)) {
+        return tier;
+      }
+    }
+    List<String> names = new ArrayList<>();
+    tiers.forEach(t -> names.add(t.name()));
+    throw new IllegalArgumentException("unknown tier: name=" + name + ", tiers=" + names);
+  }
+
+  /**
+   * Whether background migration runs ({@code false} when the threshold is {@code -1}).
+   *
+   * @return whether migration is on
+   */
+  public boolean migrationEnabled() {
+    return migrationEnabled;
+  }
+
+  /**
+   * The used fraction above which a tier demotes.
+   *
+   * @return a fraction in {@code [0, 1]}
+   */
+  public double highWatermark() {
+    return highWatermark;
+  }
+
+  /**
+   * The used fraction demotion stops at, and below which a tier promotes.
+   *
+   * @return a fraction in {@code [0, highWatermark()]}
+   */
+  public double lowWatermark() {
+    return lowWatermark;
+  }
+
+  /**
+   * The number of copy worker threads.
+   *
+   * @return from 1 to {@value ConfigKeys#MAX_THREADS}
+   */
+  public int migrationThreads() {
+    return migrationThreads;
+  }
+
+  /**
+   * The migration copy rate limit.
+   *
+   * @return bytes per second, or {@code -1} for no limit
+   */
+  public long migrationRateBytesPerSecond() {
+    return migrationRateBytesPerSecond;
+  }
+
+  /**
+   * How long a channel must go unwritten to count as sealed.
+   *
+   * @return milliseconds, {@code >= 0}
+   */
+  public long idleMillis() {
+    return idleMillis;
+  }
+
+  /**
+   * The period of the migration policy.
+   *
+   * @return milliseconds, {@code > 0}
+   */
+  public long intervalMillis() {
+    return intervalMillis;
+  }
+
+  /**
+   * The PMem extent size.
+   *
+   * @return a power of two from 1 MiB to 256 MiB
+   */
+  public long pmemExtentSizeBytes() {
+    return pmemExtentSizeBytes;
+  }
+
+  /**
+   * The PMem memory backend.
+   *
+   * @return the backend choice
+   */
+  public PmemBackend pmemBackend() {
+    return pmemBackend;
+  }
+
+  /**
+   * Whether new pools are pre-touched in the background.
+   *
+   * @return whether to pre-touch
+   */
+  public boolean pmemPretouch() {
+    return pmemPretouch;
+  }
+
+  /**
+   * The fraction of a new pool's data area to pre-touch ({@code mixchannel.pmem.pretouch.fraction},
+   * or Pafka's {@code log.pmem.pool.ratio}).
+   *
+   * @return a fraction in {@code (0, 1]}
+   */
+  public double pmemPretouchFraction() {
+    return pmemPretouchFraction;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof MixChannelConfig other && toProperties().equals(other.toProperties());
+  }
+
+  @Override
+  public int hashCode() {
+    return toProperties().hashCode();
+  }
+
+  @Override
+  public String toString() {
+    return "MixChannelConfig" + new java.util.TreeMap<>(toProperties());
+  }
+
+  /**
+   * Builds a {@link MixChannelConfig}. Setters record values; {@link #build()} validates them all
+   * and names the property of the first bad one. Not thread-safe.
+   */
+  public static final class Builder {
+    private final List<TierConfig> tiers = new ArrayList<>();
+    private double threshold = ConfigKeys.DEFAULT_THRESHOLD;
+    private Double highWatermarkSet;
+    private Double lowWatermarkSet;
+    private double highWatermark;
+    private double lowWatermark;
+    private int threads = ConfigKeys.DEFAULT_THREADS;
+    private long rateBytesPerSecond = ConfigKeys.DEFAULT_RATE_BYTES_PER_SECOND;
+    private long idleMillis = ConfigKeys.DEFAULT_IDLE_MILLIS;
+    private long intervalMillis = ConfigKeys.DEFAULT_INTERVAL_MILLIS;
+    private long extentSizeBytes = ConfigKeys.DEFAULT_EXTENT_SIZE_BYTES;
+    private PmemBackend backend = PmemBackend.AUTO;
+    private boolean pretouch = true;
+    private double pretouchFraction = 1.0;
+
+    private Builder() {}
+
+    /**
+     * Adds a tier after those already added (add them fastest first).
+     *
+     * @param name the unique tier name
+     * @param kind the medium
+     * @param capacityBytes the capacity in bytes, or {@code -1} for the free space
+     * @param paths the tier's directories, at least one
+     * @return this builder
+     */
+    public Builder tier(String name, TierKind kind, long capacityBytes, Path... paths) {
+      tiers.add(new TierConfig(name, kind, List.of(paths), capacityBytes));
+      return this;
+    }
+
+    /**
+     * Sets both watermarks, or turns migration off with {@code -1}.
+     *
+     * @param threshold a fraction in {@code [0, 1]}, or {@code -1}
+     * @return this builder
+     */
+    public Builder migrationThreshold(double threshold) {
+      this.threshold = threshold;
+      return this;
+    }
+
+    /**
+     * Sets the high watermark, overriding the threshold.
+     *
+     * @param fraction a fraction in {@code [0, 1]}
+     * @return this builder
+     */
+    public Builder highWatermark(double fraction) {
+      this.highWatermarkSet = fraction;
+      return this;
+    }
+
+    /**
+     * Sets the low watermark, overriding the threshold.
+     *
+     * @param fraction a fraction in {@code [0, highWatermark]}
+     * @return this builder
+     */
+    public Builder lowWatermark(double fraction) {
+      this.lowWatermarkSet = fraction;
+      return this;
+    }
+
+    /**
+     * Sets the number of copy workers.
+     *
+     * @param threads from 1 to {@value ConfigKeys#MAX_THREADS}
+     * @return this builder
+     */
+    public Builder migrationThreads(int threads) {
+      this.threads = threads;
+      return this;
+    }
+
+    /**
+     * Sets the copy rate limit.
+     *
+     * @param bytesPerSecond a positive rate, or {@code -1} for none
+     * @return this builder
+     */
+    public Builder migrationRateBytesPerSecond(long bytesPerSecond) {
+      this.rateBytesPerSecond = bytesPerSecond;
+      return this;
+    }
+
+    /**
+     * Sets how long a channel must go unwritten to count as sealed.
+     *
+     * @param millis milliseconds, {@code >= 0}
+     * @return this builder
+     */
+    public Builder idleMillis(long millis) {
+      this.idleMillis = millis;
+      return this;
+    }
+
+    /**
+     * Sets the period of the migration policy.
+     *
+     * @param millis milliseconds, {@code > 0}
+     * @return this builder
+     */
+    public Builder intervalMillis(long millis) {
+      this.intervalMillis = millis;
+      return this;
+    }
+
+    /**
+     * Sets the PMem extent size.
+     *
+     * @param bytes a power of two from 1 MiB to 256 MiB
+     * @return this builder
+     */
+    public Builder pmemExtentSizeBytes(long bytes) {
+      this.extentSizeBytes = bytes;
+      return this;
+    }
+
+    /**
+     * Sets the PMem backend.
+     *
+     * @param backend the backend
+     * @return this builder
+     */
+    public Builder pmemBackend(PmemBackend backend) {
+      this.backend = backend;
+      return this;
+    }
+
+    /**
+     * Sets whether new pools are pre-touched.
+     *
+     * @param pretouch whether to pre-touch
+     * @return this builder
+     */
+    public Builder pmemPretouch(boolean pretouch) {
+      this.pretouch = pretouch;
+      return this;
+    }
+
+    /**
+     * Sets the fraction of a new pool to pre-touch (Pafka's {@code log.pmem.pool.ratio}).
+     *
+     * @param fraction a fraction in {@code (0, 1]}
+     * @return this builder
+     */
+    public Builder pmemPretouchFraction(double fraction) {
+      this.pretouchFraction = fraction;
+      return this;
+    }
+
+    /**
+     * Validates every value and builds the configuration.
+     *
+     * @return the configuration
+     * @throws InvalidConfigException naming the property of the first bad value
+     */
+    public MixChannelConfig build() {
+      validateTiers();
+      if (threshold != -1 && !(threshold >= 0 && threshold <= 1)) {
+        throw bad(
+            ConfigKeys.MIGRATE_THRESHOLD, threshold, "a fraction from 0 to 1, or -1 for none");
+      }
+      double base = threshold == -1 ? ConfigKeys.DEFAULT_THRESHOLD : threshold;
+      highWatermark = highWatermarkSet != null ? highWatermarkSet : base;
+      lowWatermark = lowWatermarkSet != null ? lowWatermarkSet : Math.min(base, highWatermark);
+      if (!(highWatermark >= 0 && highWatermark <= 1)) {
+        throw bad(ConfigKeys.MIGRATE_HIGH_WATERMARK, highWatermark, "a fraction from 0 to 1");
+      }
+      if (!(lowWatermark >= 0 && lowWatermark <= highWatermark)) {
+        throw bad(
+            ConfigKeys.MIGRATE_LOW_WATERMARK,
+            lowWatermark,
+            "a fraction from 0 to the high watermark " + highWatermark);
+      }
+      if (threads < 1 || threads > ConfigKeys.MAX_THREADS) {
+        throw bad(
+            ConfigKeys.MIGRATE_THREADS, threads, "an integer from 1 to " + ConfigKeys.MAX_THREADS);
+      }
+      if (rateBytesPerSecond != -1 && rateBytesPerSecond <= 0) {
+        throw bad(ConfigKeys.MIGRATE_RATE, rateBytesPerSecond, "a positive byte rate, or -1");
+      }
+      if (idleMillis < 0) {
+        throw bad(ConfigKeys.MIGRATE_IDLE_MS, idleMillis, "milliseconds >= 0");
+      }
+      if (intervalMillis <= 0) {
+        throw bad(ConfigKeys.MIGRATE_INTERVAL_MS, intervalMillis, "milliseconds > 0");
+      }
+      if (Long.bitCount(extentSizeBytes) != 1
+          || extentSizeBytes < ConfigKeys.MIN_EXTENT_SIZE_BYTES
+          || extentSizeBytes > ConfigKeys.MAX_EXTENT_SIZE_BYTES) {
+        throw bad(ConfigKeys.PMEM_EXTENT_SIZE, extentSizeBytes, "a power of two from 1m to 256m");
+      }
+      if (backend == null) {
+        throw new InvalidConfigException(ConfigKeys.PMEM_BACKEND, null, "auto, llpl or jdk");
+      }
+      if (!(pretouchFraction > 0 && pretouchFraction <= 1)) {
+        throw bad(ConfigKeys.PMEM_PRETOUCH_FRACTION, pretouchFraction, "a fraction in (0, 1]");
+      }
+      return new MixChannelConfig(this);
+    }
+
+    private void validateTiers() {
+      if (tiers.isEmpty()) {
+        throw new InvalidConfigException(
+            ConfigKeys.TIERS, null, "at least one tier name, fastest first (e.g. pmem,hdd)");
+      }
+      Set<String> names = new HashSet<>();
+      List<Path> seen = new ArrayList<>();
+      TierKind previous = null;
+      for (int i = 0; i < tiers.size(); i++) {
+        TierConfig tier = tiers.get(i);
+        String prefix = ConfigKeys.TIER_PREFIX + tier.name();
+        if (tier.name() == null || !TIER_NAME.matcher(tier.name()).matches()) {
+          throw new InvalidConfigException(
+              ConfigKeys.TIERS, tier.name(), "tier names of letters, digits, '_' or '-'");
+        }
+        if (!names.add(tier.name())) {
+          throw new InvalidConfigException(ConfigKeys.TIERS, tier.name(), "unique tier names");
+        }
+        if (tier.kind() == null) {
+          throw new InvalidConfigException(
+              prefix + ConfigKeys.TIER_KIND, null, "one of PMEM, NVME, SSD, HDD");
+        }
+        if (previous != null && tier.kind().compareTo(previous) < 0) {
+          throw new InvalidConfigException(
+              prefix + ConfigKeys.TIER_KIND,
+              tier.kind().name(),
+              "tiers listed fastest first (PMEM, NVME, SSD, HDD): it comes after a "
+                  + previous
+                  + " tier");
+        }
+        previous = tier.kind();
+        if (tier.capacityBytes() != -1 && tier.capacityBytes() <= 0) {
+          throw new InvalidConfigException(
+              prefix + ConfigKeys.TIER_CAPACITY,
+              Long.toString(tier.capacityBytes()),
+              "a positive size such as 64g, or -1 for the free space");
+        }
+        if (tier.paths().isEmpty()) {
+          throw new InvalidConfigException(
+              prefix + ConfigKeys.TIER_PATHS, "", "at least one directory");
+        }
+        List<Path> absolute = new ArrayList<>();
+        for (Path path : tier.paths()) {
+          Path p = path.toAbsolutePath().normalize();
+          for (Path other : seen) {
+            if (p.startsWith(other) || other.startsWith(p)) {
+              throw new InvalidConfigException(
+                  prefix + ConfigKeys.TIER_PATHS,
+                  path.toString(),
+                  "a directory no other tier path contains or lies in (clashes with "
+                      + other
+                      + ")");
+            }
+          }
+          seen.add(p);
+          absolute.add(p);
+        }
+        tiers.set(i, new TierConfig(tier.name(), tier.kind(), absolute, tier.capacityBytes()));
+      }
+    }
+
+    private static InvalidConfigException bad(String key, double value, String expected) {
+      return new InvalidConfigException(key, Sizes.formatNumber(value), expected);
+    }
+  }
+}

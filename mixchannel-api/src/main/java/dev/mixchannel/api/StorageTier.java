@@ -1,0 +1,202 @@
+package dev.mixchannel.api;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.OpenOption;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * What tiering needs from one storage tier: a flat namespace of keys, each naming a channel of
+ * bytes, plus capacity accounting and the two-phase create that crash-safe migration relies on.
+ *
+ * <p><b>Keys</b> are relative, {@code /}-separated paths such as {@code
+ * topic-0/00000000000000000000.log}. A key is rejected with {@link IllegalArgumentException} naming
+ * it when it is empty, absolute, has an empty, {@code .} or {@code ..} segment, contains NUL, has a
+ * segment over 255 UTF-8 bytes, ends with {@value #INCOMPLETE_SUFFIX}, or has a first segment
+ * starting with {@value #RESERVED_PREFIX} (the tiers' own files). A tier may impose a smaller total
+ * length and says so in its documentation.
+ *
+ * <p><b>Channels</b> returned by {@link #open} follow the {@link FileChannel} contract. Several
+ * channels open on one key share its bytes and each has its own position, as with {@link
+ * FileChannel#open}. {@link #rename} while channels are open keeps them working on the renamed key;
+ * {@link #delete} while channels are open removes the key at once but keeps their bytes readable
+ * and writable until the last one is closed (POSIX unlink semantics).
+ *
+ * <p><b>Complete and incomplete keys.</b> {@link #createIncomplete} makes a channel that is
+ * invisible to {@link #exists}, {@link #open}, {@link #keys} and {@link #size}; {@link #publish}
+ * makes it durable and visible in one atomic step. A crash before {@code publish} leaves the key in
+ * {@link #incompleteKeys()}, for the caller to {@link #discardIncomplete discard}. Migration is
+ * built on this: a copy is never visible until it is whole and durable.
+ *
+ * <p><b>Thread-safety:</b> implementations are safe for use by many threads. The caller that opened
+ * a tier closes it; {@link #close()} is idempotent and closes every channel the tier handed out.
+ * After close every other method throws {@link IllegalStateException}.
+ */
+public interface StorageTier extends Closeable {
+
+  /** The suffix reserved for incomplete keys; no key may end with it. */
+  String INCOMPLETE_SUFFIX = ".migrating";
+
+  /**
+   * The prefix reserved for a tier's own files, such as its lock file; no key may start with it.
+   */
+  String RESERVED_PREFIX = ".mixchannel";
+
+  /**
+   * The tier's name, unique within a configuration.
+   *
+   * @return the name from {@link TierConfig#name()}
+   */
+  String name();
+
+  /**
+   * The medium this tier lives on.
+   *
+   * @return the kind
+   */
+  TierKind kind();
+
+  /**
+   * Opens a channel on a complete key with the semantics of {@link
+   * FileChannel#open(java.nio.file.Path, Set, java.nio.file.attribute.FileAttribute[])}: {@code
+   * READ}, {@code WRITE}, {@code APPEND}, {@code CREATE}, {@code CREATE_NEW}, {@code
+   * TRUNCATE_EXISTING} (and the ignored {@code SPARSE}, {@code SYNC}, {@code DSYNC} hints where the
+   * tier says so), plus at most one {@link SizeHint}.
+   *
+   * @param key the key
+   * @param options the open options
+   * @return a new channel; the caller closes it
+   * @throws NoSuchFileException when the key does not exist and neither {@code CREATE} nor {@code
+   *     CREATE_NEW} is given
+   * @throws FileAlreadyExistsException when {@code CREATE_NEW} is given and the key exists
+   * @throws TierFullException when a new key cannot be created for lack of room
+   * @throws IllegalArgumentException for a bad key or an invalid combination of options
+   * @throws UnsupportedOperationException for an option the tier does not know
+   * @throws IOException on an I/O error
+   */
+  FileChannel open(String key, Set<? extends OpenOption> options) throws IOException;
+
+  /**
+   * Whether a complete key exists.
+   *
+   * @param key the key
+   * @return {@code true} when {@link #open} without {@code CREATE} would find it
+   * @throws IOException on an I/O error
+   */
+  boolean exists(String key) throws IOException;
+
+  /**
+   * The size of a complete key, as its channels report it.
+   *
+   * @param key the key
+   * @return the size in bytes
+   * @throws NoSuchFileException when the key does not exist
+   * @throws IOException on an I/O error
+   */
+  long size(String key) throws IOException;
+
+  /**
+   * Renames a complete key, atomically replacing {@code to} when it exists, and makes the rename
+   * durable before returning. Channels open on either key keep working.
+   *
+   * @param from the existing key
+   * @param to the new key
+   * @throws NoSuchFileException when {@code from} does not exist
+   * @throws IOException on an I/O error
+   */
+  void rename(String from, String to) throws IOException;
+
+  /**
+   * Deletes a complete key durably. Channels open on it keep their bytes until closed.
+   *
+   * @param key the key
+   * @return {@code true} when the key existed
+   * @throws IOException on an I/O error
+   */
+  boolean delete(String key) throws IOException;
+
+  /**
+   * The complete keys of this tier, in no particular order.
+   *
+   * @return a snapshot of the keys
+   * @throws IOException on an I/O error
+   */
+  List<String> keys() throws IOException;
+
+  /**
+   * Creates an incomplete key with a writable, readable channel: the first phase of a migration.
+   *
+   * @param key the key it will be published as
+   * @param sizeHint the expected size, used for placement and room checks
+   * @return a new channel; the caller closes it (before or after {@link #publish})
+   * @throws FileAlreadyExistsException when the key already exists, complete or incomplete
+   * @throws TierFullException when there is no room for {@code sizeHint}
+   * @throws IOException on an I/O error
+   */
+  FileChannel createIncomplete(String key, SizeHint sizeHint) throws IOException;
+
+  /**
+   * Makes an incomplete key's bytes and size durable, then publishes it as complete in one atomic,
+   * durable step. Channels open on it keep working.
+   *
+   * @param key the incomplete key
+   * @throws NoSuchFileException when no incomplete key has that name
+   * @throws FileAlreadyExistsException when a complete key of that name exists
+   * @throws IOException on an I/O error
+   */
+  void publish(String key) throws IOException;
+
+  /**
+   * Removes an incomplete key and frees its space.
+   *
+   * @param key the incomplete key
+   * @return {@code true} when it existed
+   * @throws IOException on an I/O error
+   */
+  boolean discardIncomplete(String key) throws IOException;
+
+  /**
+   * The incomplete keys left on this tier, such as those a crash interrupted.
+   *
+   * @return a snapshot of the incomplete keys
+   * @throws IOException on an I/O error
+   */
+  List<String> incompleteKeys() throws IOException;
+
+  /**
+   * The bytes this tier may hold: the configured capacity, or for {@code -1} the free space of its
+   * file systems plus what it already uses.
+   *
+   * @return capacity in bytes
+   */
+  long capacityBytes();
+
+  /**
+   * The bytes this tier holds now, complete and incomplete keys together, as counted against {@link
+   * #capacityBytes()} (a PMem tier counts whole extents).
+   *
+   * @return used bytes
+   */
+  long usedBytes();
+
+  /**
+   * Whether a new key expected to grow to {@code bytes} fits now.
+   *
+   * @param bytes the expected size
+   * @return {@code true} when {@code usedBytes() + bytes <= capacityBytes()} in the tier's own
+   *     accounting
+   */
+  boolean hasRoomFor(long bytes);
+
+  /**
+   * Closes the tier and every channel it handed out. Idempotent.
+   *
+   * @throws IOException when releasing a resource failed; every resource is still released
+   */
+  @Override
+  void close() throws IOException;
+}
