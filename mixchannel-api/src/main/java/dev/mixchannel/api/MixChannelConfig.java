@@ -501,10 +501,14 @@ public final class MixChannelConfig {
               prefix + ConfigKeys.TIER_KIND, null, "one of PMEM, NVME, SSD, HDD");
         }
         if (previous != null && tier.kind().compareTo(previous) < 0) {
+          List<String> order = new ArrayList<>();
+          tiers.forEach(t -> order.add(t.name() + "=" + t.kind()));
           throw new InvalidConfigException(
-              prefix + ConfigKeys.TIER_KIND,
-              tier.kind().name(),
-              "tiers listed fastest first (PMEM, NVME, SSD, HDD): it comes after a "
+              ConfigKeys.TIERS,
+              String.join(",", order),
+              "tiers listed fastest first (PMEM, NVME, SSD, HDD): "
+                  + tier.name()
+                  + " comes after a "
                   + previous
                   + " tier");
         }

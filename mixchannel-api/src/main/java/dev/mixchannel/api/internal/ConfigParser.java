@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Pattern;
 
 /**
  * Turns properties of either family into a {@link MixChannelConfig}. Errors name the key the user
@@ -21,32 +22,25 @@ import java.util.TreeSet;
  */
 public final class ConfigParser {
 
+  private static final Pattern TIER_NAME = Pattern.compile("[A-Za-z0-9_-]{1,64}");
+
   private static final String PAFKA_FIRST = "first";
   private static final String PAFKA_SECOND = "second";
 
   /** Builder property names mapped to the Pafka key that sets them. */
   private static final Map<String, String> PAFKA_NAMES =
-      Map.of(
-          ConfigKeys.MIGRATE_THRESHOLD,
-          ConfigKeys.PAFKA_MIGRATE_THRESHOLD,
-          ConfigKeys.MIGRATE_HIGH_WATERMARK,
-          ConfigKeys.PAFKA_MIGRATE_THRESHOLD,
-          ConfigKeys.MIGRATE_LOW_WATERMARK,
-          ConfigKeys.PAFKA_MIGRATE_THRESHOLD,
-          ConfigKeys.MIGRATE_THREADS,
-          ConfigKeys.PAFKA_MIGRATE_THREADS,
-          ConfigKeys.PMEM_PRETOUCH_FRACTION,
-          ConfigKeys.PAFKA_POOL_RATIO,
-          ConfigKeys.TIER_PREFIX + PAFKA_FIRST + ConfigKeys.TIER_PATHS,
-          ConfigKeys.PAFKA_FIRST_PATHS,
-          ConfigKeys.TIER_PREFIX + PAFKA_FIRST + ConfigKeys.TIER_CAPACITY,
-          ConfigKeys.PAFKA_FIRST_SIZES,
-          ConfigKeys.TIER_PREFIX + PAFKA_SECOND + ConfigKeys.TIER_PATHS,
-          ConfigKeys.PAFKA_SECOND_PATHS,
-          ConfigKeys.TIER_PREFIX + PAFKA_FIRST + ConfigKeys.TIER_KIND,
-          ConfigKeys.PAFKA_TIER_TYPES,
-          ConfigKeys.TIER_PREFIX + PAFKA_SECOND + ConfigKeys.TIER_KIND,
-          ConfigKeys.PAFKA_TIER_TYPES);
+      Map.ofEntries(
+          Map.entry(ConfigKeys.TIERS, ConfigKeys.PAFKA_TIER_TYPES),
+          Map.entry(ConfigKeys.MIGRATE_THRESHOLD, ConfigKeys.PAFKA_MIGRATE_THRESHOLD),
+          Map.entry(ConfigKeys.MIGRATE_HIGH_WATERMARK, ConfigKeys.PAFKA_MIGRATE_THRESHOLD),
+          Map.entry(ConfigKeys.MIGRATE_LOW_WATERMARK, ConfigKeys.PAFKA_MIGRATE_THRESHOLD),
+          Map.entry(ConfigKeys.MIGRATE_THREADS, ConfigKeys.PAFKA_MIGRATE_THREADS),
+          Map.entry(ConfigKeys.PMEM_PRETOUCH_FRACTION, ConfigKeys.PAFKA_POOL_RATIO),
+          Map.entry(tierKey(PAFKA_FIRST, ConfigKeys.TIER_PATHS), ConfigKeys.PAFKA_FIRST_PATHS),
+          Map.entry(tierKey(PAFKA_FIRST, ConfigKeys.TIER_CAPACITY), ConfigKeys.PAFKA_FIRST_SIZES),
+          Map.entry(tierKey(PAFKA_SECOND, ConfigKeys.TIER_PATHS), ConfigKeys.PAFKA_SECOND_PATHS),
+          Map.entry(tierKey(PAFKA_FIRST, ConfigKeys.TIER_KIND), ConfigKeys.PAFKA_TIER_TYPES),
+          Map.entry(tierKey(PAFKA_SECOND, ConfigKeys.TIER_KIND), ConfigKeys.PAFKA_TIER_TYPES));
 
   private ConfigParser() {}
 
@@ -94,6 +88,15 @@ public final class ConfigParser {
           ConfigKeys.TIERS, tiersText, "at least one tier name, fastest first (e.g. pmem,hdd)");
     }
     known.add(ConfigKeys.TIERS);
+    Set<String> names = new TreeSet<>();
+    for (String name : list(tiersText)) {
+      if (!TIER_NAME.matcher(name).matches() || !names.add(name)) {
+        throw new InvalidConfigException(
+            ConfigKeys.TIERS,
+            tiersText,
+            "unique tier names of letters, digits, '_' or '-', fastest first");
+      }
+    }
     for (String name : list(tiersText)) {
       String prefix = ConfigKeys.TIER_PREFIX + name;
       String kindKey = prefix + ConfigKeys.TIER_KIND;
@@ -239,6 +242,10 @@ public final class ConfigParser {
       String expected = e.getMessage().substring(e.getMessage().indexOf(", expected ") + 11);
       throw new InvalidConfigException(key, e.value(), expected);
     }
+  }
+
+  private static String tierKey(String tier, String suffix) {
+    return ConfigKeys.TIER_PREFIX + tier + suffix;
   }
 
   private static String take(Properties p, Set<String> known, String key) {
