@@ -1,0 +1,74 @@
+package dev.mixchannel.file;
+
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What a {@link FileTier} knows about one key, complete or incomplete: where its file is, its last
+ * known size, and the channels the tier handed out on it.
+ *
+ * <p>Not thread-safe: {@link KeyRegistry} changes it under the tier's lock.
+ */
+final class KeyEntry {
+
+  private final TierDirectory directory;
+  private Path file;
+  private long sizeBytes;
+  private final List<FileChannel> channels = new ArrayList<>();
+
+  /**
+   * Creates an entry.
+   *
+   * @param directory the tier directory holding the file
+   * @param file the file (with the incomplete suffix for an incomplete key)
+   * @param sizeBytes the file's size when the entry is made
+   */
+  KeyEntry(TierDirectory directory, Path file, long sizeBytes) {
+    this.directory = directory;
+    this.file = file;
+    this.sizeBytes = sizeBytes;
+  }
+
+  TierDirectory directory() {
+    return directory;
+  }
+
+  Path file() {
+    return file;
+  }
+
+  void file(Path newFile) {
+    this.file = newFile;
+  }
+
+  /** The size last read from the file system; current only while no channel is open. */
+  long cachedSizeBytes() {
+    return sizeBytes;
+  }
+
+  void cachedSizeBytes(long newSizeBytes) {
+    this.sizeBytes = newSizeBytes;
+  }
+
+  /** The channels handed out on this key that were open when last looked at. */
+  List<FileChannel> channels() {
+    return channels;
+  }
+
+  /**
+   * Forgets the channels that have been closed since.
+   *
+   * @return whether any handed-out channel is still open
+   */
+  boolean pruneClosed() {
+    channels.removeIf(channel -> !channel.isOpen());
+    return !channels.isEmpty();
+  }
+
+  @Override
+  public String toString() {
+    return file.toString();
+  }
+}

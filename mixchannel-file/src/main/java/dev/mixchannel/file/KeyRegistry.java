@@ -1,0 +1,225 @@
+package dev.mixchannel.file;
+
+import java.io.IOException;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The in-memory index of a {@link FileTier}: key to entry for complete and incomplete keys, the
+ * channels handed out, and the byte accounting behind {@code usedBytes()}.
+ *
+ * <p>Accounting stays cheap because an entry is in one of two states. <i>Settled</i>: no channel
+ * the tier handed out is open, so the file's size can only change from outside the tier and the
+ * cached size is counted in its directory's running total. <i>Active</i>: at least one handed-out
+ * channel is open and may be writing, so the size is asked of that channel at call time; when the
+ * last one is found closed the file's size is read once and the entry settles again. A usage query
+ * therefore costs one {@code fstat} per active key and nothing per settled key.
+ *
+ * <p>Not thread-safe: the tier calls it under its lock.
+ */
+final class KeyRegistry {
+
+  private final Map<String, KeyEntry> complete = new HashMap<>();
+  private final Map<String, KeyEntry> incomplete = new HashMap<>();
+  private final Set<KeyEntry> active = new LinkedHashSet<>();
+  private final long[] settledBytes;
+  private final List<FileChannel> orphans = new ArrayList<>();
+
+  /**
+   * Creates an empty registry.
+   *
+   * @param directoryCount the number of directories of the tier
+   */
+  KeyRegistry(int directoryCount) {
+    this.settledBytes = new long[directoryCount];
+  }
+
+  KeyEntry complete(String key) {
+    return complete.get(key);
+  }
+
+  KeyEntry incomplete(String key) {
+    return incomplete.get(key);
+  }
+
+  void putComplete(String key, KeyEntry entry) {
+    add(complete, key, entry);
+  }
+
+  void putIncomplete(String key, KeyEntry entry) {
+    add(incomplete, key, entry);
+  }
+
+  private void add(Map<String, KeyEntry> map, String key, KeyEntry entry) {
+    KeyEntry previous = map.put(key, entry);
+    if (previous != null) {
+      map.put(key, previous);
+      throw new IllegalStateException("key already indexed: key=" + key + " (" + previous + ")");
+    }
+    settledBytes[entry.directory().index()] += entry.cachedSizeBytes();
+  }
+
+  KeyEntry removeComplete(String key) {
+    return detach(complete.remove(key));
+  }
+
+  KeyEntry removeIncomplete(String key) {
+    return detach(incomplete.remove(key));
+  }
+
+  /**
+   * Takes an entry out of the accounting. Its open channels keep working on the unlinked file; they
+   * are remembered only so that closing the tier closes them.
+   */
+  private KeyEntry detach(KeyEntry entry) {
+    if (entry == null) {
+      return null;
+    }
+    orphans.removeIf(channel -> !channel.isOpen());
+    if (active.remove(entry)) {
+      entry.pruneClosed();
+      orphans.addAll(entry.channels());
+      entry.channels().clear();
+    } else {
+      settledBytes[entry.directory().index()] -= entry.cachedSizeBytes();
+    }
+    return entry;
+  }
+
+  /**
+   * Moves a complete entry to a new key, in the same directory; the caller has renamed the file.
+   *
+   * @param from the old key
+   * @param to the new key
+   * @param entry the entry of {@code from}
+   * @return the entry {@code to} had, now detached, or {@code null}
+   */
+  KeyEntry rename(String from, String to, KeyEntry entry) {
+    complete.remove(from);
+    KeyEntry replaced = detach(complete.remove(to));
+    entry.file(entry.directory().resolve(to));
+    complete.put(to, entry);
+    return replaced;
+  }
+
+  /**
+   * Moves an incomplete entry to the complete keys; the caller has renamed the file.
+   *
+   * @param key the key
+   * @param entry its incomplete entry
+   */
+  void publish(String key, KeyEntry entry) {
+    incomplete.remove(key);
+    entry.file(entry.directory().resolve(key));
+    complete.put(key, entry);
+  }
+
+  /**
+   * Remembers a channel handed out on an entry.
+   *
+   * @param entry the key's entry
+   * @param channel the new channel
+   */
+  void track(KeyEntry entry, FileChannel channel) {
+    entry.pruneClosed();
+    entry.channels().add(channel);
+    if (active.add(entry)) {
+      settledBytes[entry.directory().index()] -= entry.cachedSizeBytes();
+    }
+  }
+
+  /**
+   * The current size of a key: asked of an open channel, else the cached size.
+   *
+   * @param entry the key's entry
+   * @return the size in bytes
+   * @throws IOException when the size cannot be read
+   */
+  long sizeBytes(KeyEntry entry) throws IOException {
+    if (!active.contains(entry)) {
+      return entry.cachedSizeBytes();
+    }
+    while (entry.pruneClosed()) {
+      FileChannel channel = entry.channels().get(0);
+      try {
+        return channel.size();
+      } catch (ClosedChannelException e) {
+        entry.channels().remove(0);
+      }
+    }
+    // The last handed-out channel was closed: read the final size once and settle.
+    long size;
+    try {
+      size = Files.size(entry.file());
+    } catch (NoSuchFileException e) {
+      size = 0;
+    }
+    entry.cachedSizeBytes(size);
+    active.remove(entry);
+    settledBytes[entry.directory().index()] += size;
+    return size;
+  }
+
+  /**
+   * The bytes held per directory, complete and incomplete keys together.
+   *
+   * @return bytes indexed by {@link TierDirectory#index()}
+   * @throws IOException when an open channel's or a file's size cannot be read
+   */
+  long[] usedBytesByDirectory() throws IOException {
+    long[] used = settledBytes.clone();
+    for (KeyEntry entry : new ArrayList<>(active)) {
+      // Counted whether the entry stays active or settles now: `used` was copied before.
+      used[entry.directory().index()] += sizeBytes(entry);
+    }
+    return used;
+  }
+
+  long usedBytes() throws IOException {
+    long total = 0;
+    for (long bytes : usedBytesByDirectory()) {
+      total += bytes;
+    }
+    return total;
+  }
+
+  List<String> completeKeys() {
+    return new ArrayList<>(complete.keySet());
+  }
+
+  List<String> incompleteKeys() {
+    return new ArrayList<>(incomplete.keySet());
+  }
+
+  int completeCount() {
+    return complete.size();
+  }
+
+  int incompleteCount() {
+    return incomplete.size();
+  }
+
+  /**
+   * Every channel handed out that may still be open, on live keys and on removed ones; the registry
+   * forgets them.
+   *
+   * @return the channels, for the caller to close
+   */
+  List<FileChannel> takeChannels() {
+    List<FileChannel> all = new ArrayList<>(orphans);
+    orphans.clear();
+    for (KeyEntry entry : active) {
+      all.addAll(entry.channels());
+      entry.channels().clear();
+    }
+    return all;
+  }
+}

@@ -1,0 +1,135 @@
+package dev.mixchannel.file;
+
+import dev.mixchannel.api.Keys;
+import dev.mixchannel.api.StorageTier;
+import java.io.IOException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Rebuilds a {@link FileTier}'s index when it opens, by walking its directories: there is no other
+ * catalog. Regular files are keys, files ending with {@value StorageTier#INCOMPLETE_SUFFIX} are
+ * incomplete keys, and the tier's own files (names starting with {@value
+ * StorageTier#RESERVED_PREFIX} at a root) are skipped.
+ *
+ * <p>A key found in two directories can only be left by a crash between the two steps of a
+ * cross-directory rename; the newer file (by modification time) is kept and the other deleted.
+ */
+final class KeyScan {
+
+  private static final Logger LOG = LoggerFactory.getLogger(KeyScan.class);
+
+  private final String tierName;
+  private final Map<String, Found> complete = new HashMap<>();
+  private final Map<String, Found> incomplete = new HashMap<>();
+
+  private record Found(TierDirectory directory, Path file, long sizeBytes, FileTime modified) {}
+
+  private KeyScan(String tierName) {
+    this.tierName = tierName;
+  }
+
+  /**
+   * Walks the directories and indexes what they hold.
+   *
+   * @param directories the tier's directories, in configuration order
+   * @param tierName the tier's name, for messages
+   * @return the index
+   * @throws IOException when a directory cannot be walked or a duplicate cannot be deleted
+   */
+  static KeyRegistry scan(List<TierDirectory> directories, String tierName) throws IOException {
+    KeyScan scan = new KeyScan(tierName);
+    for (TierDirectory directory : directories) {
+      scan.walk(directory);
+    }
+    KeyRegistry registry = new KeyRegistry(directories.size());
+    scan.complete.forEach((key, found) -> registry.putComplete(key, scan.entry(found)));
+    scan.incomplete.forEach((key, found) -> registry.putIncomplete(key, scan.entry(found)));
+    return registry;
+  }
+
+  private KeyEntry entry(Found found) {
+    return new KeyEntry(found.directory(), found.file(), found.sizeBytes());
+  }
+
+  private void walk(TierDirectory directory) throws IOException {
+    Path root = directory.root();
+    Files.walkFileTree(
+        root,
+        new SimpleFileVisitor<>() {
+          @Override
+          public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
+            return isReserved(root, dir) ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
+          }
+
+          @Override
+          public FileVisitResult visitFile(Path file, BasicFileAttributes attrs)
+              throws IOException {
+            if (attrs.isRegularFile() && !isReserved(root, file)) {
+              found(directory, file, attrs);
+            }
+            return FileVisitResult.CONTINUE;
+          }
+        });
+  }
+
+  private static boolean isReserved(Path root, Path path) {
+    return root.equals(path.getParent())
+        && path.getFileName().toString().startsWith(StorageTier.RESERVED_PREFIX);
+  }
+
+  private void found(TierDirectory directory, Path file, BasicFileAttributes attrs)
+      throws IOException {
+    StringBuilder name = new StringBuilder();
+    for (Path segment : directory.root().relativize(file)) {
+      if (name.length() > 0) {
+        name.append('/');
+      }
+      name.append(segment);
+    }
+    boolean isIncomplete = name.toString().endsWith(StorageTier.INCOMPLETE_SUFFIX);
+    String key =
+        isIncomplete
+            ? name.substring(0, name.length() - StorageTier.INCOMPLETE_SUFFIX.length())
+            : name.toString();
+    try {
+      Keys.validate(key);
+    } catch (IllegalArgumentException e) {
+      LOG.warn(
+          "ignoring a file that is not a valid key: tier={}, file={}, reason={}",
+          tierName,
+          file,
+          e.getMessage());
+      return;
+    }
+    Found found = new Found(directory, file, attrs.size(), attrs.lastModifiedTime());
+    Map<String, Found> map = isIncomplete ? incomplete : complete;
+    Found other = map.get(key);
+    if (other == null) {
+      map.put(key, found);
+      return;
+    }
+    Found keep = found.modified().compareTo(other.modified()) > 0 ? found : other;
+    Found drop = keep == found ? other : found;
+    LOG.warn(
+        "key found in two directories, keeping the newer file: tier={}, key={}, incomplete={},"
+            + " kept={}, deleted={}",
+        tierName,
+        key,
+        isIncomplete,
+        keep.file(),
+        drop.file());
+    Files.deleteIfExists(drop.file());
+    drop.directory().removeEmptyParents(drop.file());
+    map.put(key, keep);
+  }
+}

@@ -1,0 +1,45 @@
+package dev.mixchannel.file;
+
+import dev.mixchannel.api.TierConfig;
+import dev.mixchannel.api.TierKind;
+import dev.mixchannel.testkit.ChannelCapability;
+import dev.mixchannel.testkit.ChannelFactory;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.OpenOption;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+
+/** Runs the testkit's suites against channels opened through a {@link FileTier}. */
+final class FileTierChannelFactory implements ChannelFactory {
+
+  private final FileTier tier;
+
+  private FileTierChannelFactory(FileTier tier) {
+    this.tier = tier;
+  }
+
+  /** Opens a tier of its own in a sub-directory of the test's temporary directory. */
+  static FileTierChannelFactory open(Path tempDir) throws IOException {
+    return new FileTierChannelFactory(
+        FileTier.open(
+            new TierConfig("suite", TierKind.NVME, List.of(tempDir.resolve("tier")), -1)));
+  }
+
+  @Override
+  public FileChannel open(String name, Set<? extends OpenOption> options) throws IOException {
+    return tier.open(name, options);
+  }
+
+  @Override
+  public Set<ChannelCapability> capabilities() {
+    return EnumSet.allOf(ChannelCapability.class);
+  }
+
+  @Override
+  public void close() throws IOException {
+    tier.close();
+  }
+}

@@ -1,0 +1,15 @@
+package dev.mixchannel.file;
+
+import dev.mixchannel.testkit.ChannelFactory;
+import dev.mixchannel.testkit.DifferentialSuite;
+import java.io.IOException;
+import java.nio.file.Path;
+
+/** Random operation sequences on a {@link FileTier} channel and a JDK channel must agree. */
+class FileTierDifferentialTest extends DifferentialSuite {
+
+  @Override
+  protected ChannelFactory createFactory(Path tempDir) throws IOException {
+    return FileTierChannelFactory.open(tempDir);
+  }
+}

@@ -1,0 +1,83 @@
+package dev.mixchannel.file;
+
+import static dev.mixchannel.file.TierTestSupport.CREATE_RW;
+import static dev.mixchannel.file.TierTestSupport.RW;
+import static dev.mixchannel.file.TierTestSupport.config;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.mixchannel.api.SizeHint;
+import java.io.IOException;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Each namespace change syncs the directories whose entries it changed, before returning. */
+class FileTierDurabilityTest {
+
+  @TempDir Path tempDir;
+
+  private final TierTestSupport.RecordingSync sync = new TierTestSupport.RecordingSync();
+
+  @Test
+  void shouldSyncParentWhenCreatingTopLevelKey() throws IOException {
+    try (FileTier tier = FileTier.open(config(-1, tempDir), sync)) {
+      tier.open("k", CREATE_RW).close();
+      assertThat(sync.take()).containsExactly(tempDir);
+      tier.open("k", CREATE_RW).close();
+      tier.open("k", RW).close();
+      assertThat(sync.take()).isEmpty();
+    }
+  }
+
+  @Test
+  void shouldSyncEveryChangedDirectoryWhenCreatingNestedKey() throws IOException {
+    try (FileTier tier = FileTier.open(config(-1, tempDir), sync)) {
+      tier.open("a/b/c", CREATE_RW).close();
+      assertThat(sync.take())
+          .containsExactly(tempDir.resolve("a/b"), tempDir.resolve("a"), tempDir);
+      tier.open("a/b/d", CREATE_RW).close();
+      assertThat(sync.take()).containsExactly(tempDir.resolve("a/b"));
+      tier.createIncomplete("a/x/y", SizeHint.NONE).close();
+      assertThat(sync.take()).containsExactly(tempDir.resolve("a/x"), tempDir.resolve("a"));
+    }
+  }
+
+  @Test
+  void shouldSyncBothParentsWhenRenaming() throws IOException {
+    try (FileTier tier = FileTier.open(config(-1, tempDir), sync)) {
+      tier.open("p/k", CREATE_RW).close();
+      tier.open("q/other", CREATE_RW).close();
+      sync.take();
+      tier.rename("p/k", "q/k");
+      // p became empty and was removed, so its parent holds the last change on the source side.
+      assertThat(sync.take()).containsExactlyInAnyOrder(tempDir.resolve("q"), tempDir);
+      tier.rename("q/k", "q/k2");
+      assertThat(sync.take()).containsExactly(tempDir.resolve("q"));
+    }
+  }
+
+  @Test
+  void shouldSyncParentWhenDeletingPublishingAndDiscarding() throws IOException {
+    try (FileTier tier = FileTier.open(config(-1, tempDir), sync)) {
+      tier.open("d/k", CREATE_RW).close();
+      tier.open("d/keep", CREATE_RW).close();
+      tier.createIncomplete("d/m", SizeHint.NONE).close();
+      tier.createIncomplete("d/n", SizeHint.NONE).close();
+      sync.take();
+      tier.delete("d/k");
+      assertThat(sync.take()).containsExactly(tempDir.resolve("d"));
+      tier.publish("d/m");
+      assertThat(sync.take()).containsExactly(tempDir.resolve("d"));
+      tier.discardIncomplete("d/n");
+      assertThat(sync.take()).containsExactly(tempDir.resolve("d"));
+      tier.delete("d/m");
+      tier.delete("d/keep");
+      assertThat(sync.take()).containsExactly(tempDir.resolve("d"), tempDir);
+    }
+  }
+
+  @Test
+  void shouldSyncWithoutErrorWhenUsingTheRealDirectorySync() throws IOException {
+    new FsyncDirectorySync().sync(tempDir);
+  }
+}

@@ -1,0 +1,54 @@
+package dev.mixchannel.file;
+
+import static dev.mixchannel.file.TierTestSupport.config;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.mixchannel.api.StorageInUseException;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Ownership of a tier directory against another process. */
+class FileTierLockTest {
+
+  @TempDir Path tempDir;
+
+  @Test
+  void shouldFailWithStorageInUseWhenAnotherProcessHoldsTheDirectory() throws Exception {
+    Path dir = Files.createDirectories(tempDir.resolve("held"));
+    String java = ProcessHandle.current().info().command().orElse("java");
+    Process holder =
+        new ProcessBuilder(
+                java,
+                "-cp",
+                System.getProperty("java.class.path"),
+                ExternalLockHolder.class.getName(),
+                dir.toString())
+            .redirectErrorStream(true)
+            .start();
+    try {
+      BufferedReader out =
+          new BufferedReader(
+              new InputStreamReader(holder.getInputStream(), StandardCharsets.UTF_8));
+      assertThat(out.readLine()).isEqualTo("locked");
+      assertThatThrownBy(() -> FileTier.open(config(-1, tempDir.resolve("free"), dir)))
+          .isInstanceOf(StorageInUseException.class)
+          .hasMessageContaining("another process")
+          .hasMessageContaining(dir.toString());
+    } finally {
+      holder.getOutputStream().close();
+      if (!holder.waitFor(10, TimeUnit.SECONDS)) {
+        holder.destroyForcibly();
+      }
+    }
+    try (FileTier tier = FileTier.open(config(-1, tempDir.resolve("free"), dir))) {
+      assertThat(tier.keys()).isEmpty();
+    }
+  }
+}
