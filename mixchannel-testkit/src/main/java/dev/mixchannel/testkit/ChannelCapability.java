@@ -1,0 +1,32 @@
+package dev.mixchannel.testkit;
+
+import java.nio.channels.ClosedByInterruptException;
+import java.nio.channels.FileChannel;
+
+/**
+ * An optional feature of a channel implementation, beyond the contract every implementation must
+ * meet. Tests of a feature run only when the {@link ChannelFactory} declares it; tests of what an
+ * implementation without it must do run only when it does not.
+ */
+public enum ChannelCapability {
+
+  /**
+   * {@link FileChannel#map} works as on the JDK. Without it, {@code map} must throw {@link
+   * UnsupportedOperationException}.
+   */
+  MAP,
+
+  /**
+   * {@link FileChannel#lock} and {@link FileChannel#tryLock} work as on the JDK, including {@link
+   * java.nio.channels.OverlappingFileLockException} between channels open on one name. Without it,
+   * both must throw {@link UnsupportedOperationException}.
+   */
+  LOCK,
+
+  /**
+   * A thread whose interrupt status is set gets {@link ClosedByInterruptException} from a read or
+   * write, and the channel is closed afterwards, as with the JDK. Without it, nothing is promised
+   * about interrupts.
+   */
+  CLOSE_ON_INTERRUPT,
+}

@@ -1,0 +1,116 @@
+package dev.mixchannel.testkit;
+
+import java.io.IOException;
+import java.nio.channels.Channel;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+
+/**
+ * Records the channels a test opens so that {@link LeakCheckExtension} can fail the test when one
+ * is left open. Obtain one by declaring a parameter of this type in a test or {@code @BeforeEach}
+ * method of a class that uses the extension; there is one tracker per test.
+ *
+ * <p>A channel counts as leaked when it is still open after the test, or when it was still open at
+ * the moment the factory that opened it was closed (a factory's close may close its channels, which
+ * would otherwise hide the leak). Leaked channels are closed by the check. Safe for use by many
+ * threads.
+ */
+public final class ChannelTracker {
+
+  /** Beyond this many records, closed channels are dropped before adding another. */
+  private static final int PRUNE_THRESHOLD = 256;
+
+  private final List<Tracked> tracked = new ArrayList<>();
+  private final List<Tracked> leakedAtFactoryClose = new ArrayList<>();
+
+  /** Creates an empty tracker; {@link LeakCheckExtension} makes one per test. */
+  ChannelTracker() {}
+
+  /**
+   * Wraps a factory so that every channel it opens is tracked. Closing the wrapper records the
+   * channels it opened that are still open, then closes {@code factory}.
+   *
+   * @param factory the factory to wrap; the wrapper's {@code close} closes it
+   * @return the tracking wrapper
+   */
+  public ChannelFactory track(ChannelFactory factory) {
+    return new TrackingChannelFactory(factory, this);
+  }
+
+  /**
+   * Tracks one channel.
+   *
+   * @param <C> the channel type
+   * @param channel the channel, which the test must close
+   * @param description what the channel is, for the failure message
+   * @return {@code channel}
+   */
+  public <C extends Channel> C track(C channel, String description) {
+    add(channel, description, null);
+    return channel;
+  }
+
+  void add(Channel channel, String description, Object owner) {
+    Tracked record = new Tracked(channel, description, owner, new Throwable("opened here"));
+    synchronized (this) {
+      if (tracked.size() >= PRUNE_THRESHOLD) {
+        tracked.removeIf(t -> !t.channel().isOpen());
+      }
+      tracked.add(record);
+    }
+  }
+
+  /** Called by a tracking factory before it closes its delegate. */
+  synchronized void factoryClosing(Object owner) {
+    for (Iterator<Tracked> it = tracked.iterator(); it.hasNext(); ) {
+      Tracked t = it.next();
+      if (t.owner() == owner && t.channel().isOpen()) {
+        leakedAtFactoryClose.add(t);
+        it.remove();
+      }
+    }
+  }
+
+  /**
+   * Closes every leaked channel and describes the leaks.
+   *
+   * @return an error describing the leaks, with where each channel was opened attached as
+   *     suppressed exceptions, or {@code null} when nothing leaked
+   */
+  AssertionError closeLeaks() {
+    List<Tracked> leaks = new ArrayList<>();
+    List<String> lines = new ArrayList<>();
+    synchronized (this) {
+      for (Tracked t : leakedAtFactoryClose) {
+        leaks.add(t);
+        lines.add(t.description() + " was still open when its factory was closed");
+      }
+      for (Tracked t : tracked) {
+        if (t.channel().isOpen()) {
+          leaks.add(t);
+          lines.add(t.description() + " was still open after the test");
+        }
+      }
+      tracked.clear();
+      leakedAtFactoryClose.clear();
+    }
+    if (leaks.isEmpty()) {
+      return null;
+    }
+    AssertionError error =
+        new AssertionError(
+            "channel leak: count=" + leaks.size() + "\n  " + String.join("\n  ", lines));
+    for (Tracked t : leaks) {
+      error.addSuppressed(t.openedAt());
+      try {
+        t.channel().close();
+      } catch (IOException e) {
+        error.addSuppressed(e);
+      }
+    }
+    return error;
+  }
+
+  private record Tracked(Channel channel, String description, Object owner, Throwable openedAt) {}
+}

@@ -1,0 +1,156 @@
+package dev.mixchannel.testkit;
+
+import static java.nio.file.StandardOpenOption.CREATE;
+import static java.nio.file.StandardOpenOption.READ;
+import static java.nio.file.StandardOpenOption.WRITE;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.OpenOption;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.Set;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The fixture every contract group shares: one tracked factory per test, and helpers that state
+ * expectations in the JDK's terms.
+ */
+abstract class ContractTestBase {
+
+  /** The file most tests work on. */
+  static final String NAME = "a";
+
+  static final int KIB = 1024;
+  static final int MIB = 1024 * KIB;
+
+  ChannelFactory factory;
+  Set<ChannelCapability> capabilities;
+
+  /** Creates the factory under test on a fresh directory. */
+  abstract ChannelFactory newFactory(Path dir) throws IOException;
+
+  @BeforeEach
+  final void openFactory(@TempDir Path dir, ChannelTracker tracker) throws IOException {
+    factory = tracker.track(newFactory(dir));
+    capabilities = EnumSet.noneOf(ChannelCapability.class);
+    capabilities.addAll(factory.capabilities());
+  }
+
+  @AfterEach
+  final void closeFactory() throws IOException {
+    if (factory != null) {
+      factory.close();
+    }
+  }
+
+  final void assumeCapability(ChannelCapability capability) {
+    assumeTrue(
+        capabilities.contains(capability),
+        "implementation does not declare capability " + capability);
+  }
+
+  final void assumeNoCapability(ChannelCapability capability) {
+    assumeFalse(
+        capabilities.contains(capability), "implementation declares capability " + capability);
+  }
+
+  final FileChannel open(String name, OpenOption... options) throws IOException {
+    return factory.open(name, Set.of(options));
+  }
+
+  /** Opens {@link #NAME} for reading and writing, creating it. */
+  final FileChannel openReadWrite() throws IOException {
+    return open(NAME, READ, WRITE, CREATE);
+  }
+
+  /** Opens {@link #NAME} for reading and writing with exactly {@code content}, at position 0. */
+  final FileChannel openWith(byte[] content) throws IOException {
+    FileChannel channel = openReadWrite();
+    channel.truncate(0);
+    writeFully(channel, ByteBuffer.wrap(content), 0);
+    return channel;
+  }
+
+  /** Creates {@code name} holding exactly {@code content}. */
+  final void createFile(String name, byte[] content) throws IOException {
+    try (FileChannel channel = open(name, READ, WRITE, CREATE)) {
+      channel.truncate(0);
+      writeFully(channel, ByteBuffer.wrap(content), 0);
+    }
+  }
+
+  /** Deterministic bytes that are never zero, so zero-filled gaps stand out. */
+  static byte[] bytes(int length, int seed) {
+    byte[] bytes = new byte[length];
+    for (int i = 0; i < length; i++) {
+      bytes[i] = (byte) ((i * 131L + seed * 17L) % 251 + 1);
+    }
+    return bytes;
+  }
+
+  static void writeFully(FileChannel channel, ByteBuffer src, long position) throws IOException {
+    long at = position;
+    while (src.hasRemaining()) {
+      at += channel.write(src, at);
+    }
+  }
+
+  /**
+   * Reads up to {@code length} bytes at {@code position} with positional reads, stopping at EOF.
+   */
+  static byte[] readAt(FileChannel channel, long position, int length) throws IOException {
+    ByteBuffer dst = ByteBuffer.allocate(length);
+    while (dst.hasRemaining()) {
+      if (channel.read(dst, position + dst.position()) < 0) {
+        break;
+      }
+    }
+    return Arrays.copyOf(dst.array(), dst.position());
+  }
+
+  /** The whole file, read with positional reads. */
+  static byte[] contents(FileChannel channel) throws IOException {
+    return readAt(channel, 0, Math.toIntExact(channel.size()));
+  }
+
+  static byte[] concat(byte[]... parts) {
+    int length = 0;
+    for (byte[] part : parts) {
+      length += part.length;
+    }
+    byte[] result = new byte[length];
+    int at = 0;
+    for (byte[] part : parts) {
+      System.arraycopy(part, 0, result, at, part.length);
+      at += part.length;
+    }
+    return result;
+  }
+
+  static byte[] slice(byte[] bytes, int from, int to) {
+    return Arrays.copyOfRange(bytes, from, to);
+  }
+
+  /** Asserts that the call throws exactly {@code type}, as the JDK does (not a subclass). */
+  static void assertThrowsExactly(Class<? extends Throwable> type, ThrowingCallable call) {
+    assertThatThrownBy(call).isExactlyInstanceOf(type);
+  }
+
+  /** Asserts position and size in one line, so a failure shows both. */
+  static void assertPositionAndSize(FileChannel channel, long position, long size)
+      throws IOException {
+    assertThat(new long[] {channel.position(), channel.size()})
+        .as("{position, size}")
+        .containsExactly(position, size);
+  }
+}

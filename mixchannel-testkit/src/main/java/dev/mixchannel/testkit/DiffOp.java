@@ -1,0 +1,22 @@
+package dev.mixchannel.testkit;
+
+/**
+ * One step of a differential run, applied identically to the JDK side and to the side under test. A
+ * step holds all its random choices, so a list of steps is a complete, replayable script.
+ */
+interface DiffOp {
+
+  /** The handle whose position and size are compared after the step. */
+  int handle();
+
+  /**
+   * Runs the step on one side. Exceptions from the channel are part of the returned text, via
+   * {@link DiffSide#call}.
+   *
+   * @param side the side
+   * @param referenceSizeBytes the JDK file's size before the step, for size-relative arguments
+   * @return the step's result
+   * @throws Exception when the harness itself fails
+   */
+  String apply(DiffSide side, long referenceSizeBytes) throws Exception;
+}

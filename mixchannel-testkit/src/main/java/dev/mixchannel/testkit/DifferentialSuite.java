@@ -1,0 +1,63 @@
+package dev.mixchannel.testkit;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import org.junit.jupiter.api.TestTemplate;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Seeded random operation sequences applied to a JDK {@link java.nio.channels.FileChannel} and to
+ * the channel under test, which must agree on every step.
+ *
+ * <p>Extend it and supply the factory, as for {@link FileChannelContractSuite}. Each step is a
+ * relative or positional read or write (heap, direct, read-only, sliced and offset buffers of 0 to
+ * about 70 KiB, biased to small sizes and to 4 KiB multiples), a scatter or gather with a valid or
+ * invalid subrange, a {@code position(long)} (also beyond the size), {@code truncate}, {@code
+ * force}, {@code transferTo} into a JDK file channel or a stream channel, {@code transferFrom} a
+ * byte-array channel, closing and reopening the main handle with random options ({@code READ},
+ * {@code WRITE}, {@code APPEND}, {@code TRUNCATE_EXISTING}, and invalid combinations), or opening
+ * and closing a second handle on the same file; and, when declared, locks ({@link
+ * ChannelCapability#LOCK}), mappings ({@link ChannelCapability#MAP}) and interrupted calls ({@link
+ * ChannelCapability#CLOSE_ON_INTERRUPT}). Positions are mostly within a few MiB, biased to 4 KiB,
+ * 64 KiB, 1 MiB and 4 MiB boundaries and to the end of file, with rare jumps up to 64 MiB and rare
+ * negative values.
+ *
+ * <p>After each step the return value or exception class, the buffers' position, limit and
+ * contents, and the handle's position and size must match the JDK's; the full file bytes must match
+ * every 1000 steps and at the end. Exceptions are compared by class, so where several apply the
+ * JDK's choice is expected (it reports a negative position before a closed channel for positional
+ * reads and writes, for example). A failure reports the seed, the step, both outcomes, the shortest
+ * failing prefix and a further minimized step list, and the system properties that replay it.
+ *
+ * <p>Configuration (JUnit configuration parameters or system properties): {@value
+ * DifferentialSeeds#OPS_KEY}, the number of steps, default {@value DifferentialSeeds#DEFAULT_OPS},
+ * shared by four fixed seeds; {@value DifferentialSeeds#SEED_KEY}, a single seed to replay with
+ * that many steps. The JDK side uses a {@link JdkChannelFactory} in its own directory; every run,
+ * including each re-run while shrinking, gets fresh directories and a fresh factory from {@link
+ * #createFactory}. {@link LeakCheckExtension} is registered.
+ */
+@ExtendWith(LeakCheckExtension.class)
+public abstract class DifferentialSuite {
+
+  /** Subclasses supply the factory; JUnit instantiates them. */
+  protected DifferentialSuite() {}
+
+  /**
+   * Creates the factory under test. Called for every run, including re-runs while shrinking; the
+   * suite closes each factory after its run.
+   *
+   * @param tempDir a fresh, empty directory the factory may use
+   * @return a new factory
+   * @throws IOException when the factory cannot be created
+   */
+  protected abstract ChannelFactory createFactory(Path tempDir) throws IOException;
+
+  @TestTemplate
+  @ExtendWith(DifferentialSeeds.class)
+  void shouldMatchJdkFileChannelWhenRunningRandomOperations(
+      DifferentialSeeds.DifferentialSeed seed, @TempDir Path workDir, ChannelTracker tracker)
+      throws IOException {
+    new DifferentialCheck(this::createFactory, tracker, workDir).run(seed.seed(), seed.ops());
+  }
+}

@@ -1,0 +1,74 @@
+package dev.mixchannel.testkit;
+
+import java.util.List;
+
+/** Formats a differential failure so it can be read and replayed. */
+final class DivergenceReport {
+
+  /** Prefixes longer than this are shown by their last steps only. */
+  private static final int MAX_LISTED_STEPS = 200;
+
+  private DivergenceReport() {}
+
+  /**
+   * What ran.
+   *
+   * @param seed the seed
+   * @param opCount the number of steps generated
+   * @param implementation the factory under test
+   */
+  record Run(long seed, int opCount, String implementation) {}
+
+  static String format(
+      Run run,
+      Divergence first,
+      List<DiffSession.Step> prefix,
+      int prefixRuns,
+      List<DiffSession.Step> minimized,
+      Divergence minimizedDivergence,
+      int minimizeRuns) {
+    StringBuilder sb = new StringBuilder();
+    sb.append(
+        String.format(
+            "FileChannel differs from the JDK: seed=0x%x, op=#%d of %d (%s)%n",
+            run.seed(), first.opIndex(), run.opCount(), run.implementation()));
+    appendDivergence(sb, first);
+    sb.append(
+        String.format(
+            "shortest failing prefix: %d ops (found by %d re-runs from scratch)%n",
+            prefix.size(), prefixRuns));
+    appendSteps(sb, prefix);
+    sb.append(
+        String.format(
+            "minimized: %d ops still diverge (steps removed by %d re-runs)%n",
+            minimized.size(), minimizeRuns));
+    appendSteps(sb, minimized);
+    appendDivergence(sb, minimizedDivergence);
+    sb.append(
+        String.format(
+            "replay: -D%s=0x%x -D%s=%d%n",
+            DifferentialSeeds.SEED_KEY, run.seed(), DifferentialSeeds.OPS_KEY, run.opCount()));
+    return sb.toString();
+  }
+
+  private static void appendDivergence(StringBuilder sb, Divergence d) {
+    sb.append("  at:       #").append(d.opIndex()).append(' ').append(d.what()).append('\n');
+    sb.append("  JDK:      ").append(d.expected()).append('\n');
+    sb.append("  actual:   ").append(d.actual()).append('\n');
+    Throwable error = d.actual().error();
+    if (error != null) {
+      sb.append("  actual threw: ").append(error).append('\n');
+    }
+  }
+
+  private static void appendSteps(StringBuilder sb, List<DiffSession.Step> steps) {
+    int from = 0;
+    if (steps.size() > MAX_LISTED_STEPS) {
+      from = steps.size() - MAX_LISTED_STEPS;
+      sb.append("    ... ").append(from).append(" earlier ops, see the replay line\n");
+    }
+    for (DiffSession.Step step : steps.subList(from, steps.size())) {
+      sb.append(String.format("    #%-6d %s%n", step.index(), step.op()));
+    }
+  }
+}

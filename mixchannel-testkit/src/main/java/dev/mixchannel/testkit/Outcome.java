@@ -1,0 +1,22 @@
+package dev.mixchannel.testkit;
+
+/**
+ * What one side of a differential step produced: the step's result (return value or exception
+ * class, plus buffer states) and the channel state after it. Two outcomes match when both texts are
+ * equal; the exception itself is kept only to show in a report.
+ *
+ * @param result the return value or exception class, and the buffers' position, limit and checksum
+ * @param state the position and size of the handle the step used, or why they could not be read
+ * @param error the first exception the step threw, or {@code null}
+ */
+record Outcome(String result, String state, Throwable error) {
+
+  boolean matches(Outcome other) {
+    return result.equals(other.result) && state.equals(other.state);
+  }
+
+  @Override
+  public String toString() {
+    return result + "; " + state;
+  }
+}

@@ -1,0 +1,44 @@
+package dev.mixchannel.testkit;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.WritableByteChannel;
+
+/** A target that accepts at most a fixed number of bytes per write and keeps what it got. */
+final class PieceSink implements WritableByteChannel {
+
+  private final int maxBytesPerWrite;
+  private final ByteArrayOutputStream received = new ByteArrayOutputStream();
+  private boolean open = true;
+
+  PieceSink(int maxBytesPerWrite) {
+    this.maxBytesPerWrite = maxBytesPerWrite;
+  }
+
+  @Override
+  public int write(ByteBuffer src) throws ClosedChannelException {
+    if (!open) {
+      throw new ClosedChannelException();
+    }
+    int n = Math.min(src.remaining(), maxBytesPerWrite);
+    byte[] piece = new byte[n];
+    src.get(piece);
+    received.write(piece, 0, n);
+    return n;
+  }
+
+  byte[] bytes() {
+    return received.toByteArray();
+  }
+
+  @Override
+  public boolean isOpen() {
+    return open;
+  }
+
+  @Override
+  public void close() {
+    open = false;
+  }
+}

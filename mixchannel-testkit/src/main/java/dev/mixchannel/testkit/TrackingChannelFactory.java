@@ -1,0 +1,51 @@
+package dev.mixchannel.testkit;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.OpenOption;
+import java.util.Set;
+
+/**
+ * A factory wrapper that records every channel its delegate opens in a {@link ChannelTracker}.
+ * Channels are returned unwrapped, so tests see the implementation's own types.
+ */
+final class TrackingChannelFactory implements ChannelFactory {
+
+  private final ChannelFactory delegate;
+  private final ChannelTracker tracker;
+  private boolean closed;
+
+  TrackingChannelFactory(ChannelFactory delegate, ChannelTracker tracker) {
+    this.delegate = delegate;
+    this.tracker = tracker;
+  }
+
+  @Override
+  public FileChannel open(String name, Set<? extends OpenOption> options) throws IOException {
+    FileChannel channel = delegate.open(name, options);
+    tracker.add(channel, "channel name=" + name + ", options=" + options, this);
+    return channel;
+  }
+
+  @Override
+  public Set<ChannelCapability> capabilities() {
+    return delegate.capabilities();
+  }
+
+  @Override
+  public void close() throws IOException {
+    synchronized (this) {
+      if (closed) {
+        return;
+      }
+      closed = true;
+    }
+    tracker.factoryClosing(this);
+    delegate.close();
+  }
+
+  @Override
+  public String toString() {
+    return delegate.toString();
+  }
+}

@@ -1,0 +1,39 @@
+package dev.mixchannel.testkit;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.OpenOption;
+import java.nio.file.Path;
+import java.util.Set;
+
+/** Opens JDK channels wrapped in a {@link BrokenFileChannel}; declares no capabilities. */
+final class BrokenChannelFactory implements ChannelFactory {
+
+  private final JdkChannelFactory delegate;
+  private final BrokenFileChannel.Breakage breakage;
+
+  BrokenChannelFactory(Path dir, BrokenFileChannel.Breakage breakage) throws IOException {
+    this.delegate = new JdkChannelFactory(dir);
+    this.breakage = breakage;
+  }
+
+  @Override
+  public FileChannel open(String name, Set<? extends OpenOption> options) throws IOException {
+    return new BrokenFileChannel(delegate.open(name, options), breakage);
+  }
+
+  @Override
+  public Set<ChannelCapability> capabilities() {
+    return Set.of();
+  }
+
+  @Override
+  public void close() throws IOException {
+    delegate.close();
+  }
+
+  @Override
+  public String toString() {
+    return "BrokenChannelFactory[" + breakage + "]";
+  }
+}

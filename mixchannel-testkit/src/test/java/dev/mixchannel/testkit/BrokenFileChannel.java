@@ -1,0 +1,160 @@
+package dev.mixchannel.testkit;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.ReadableByteChannel;
+import java.nio.channels.WritableByteChannel;
+import java.util.Arrays;
+
+/**
+ * A JDK file channel behind a wrapper that breaks one rule, to prove the suites notice. With {@link
+ * Breakage#NONE} it is a faithful wrapper (without map and lock support), which proves that the
+ * failures come from the broken rule alone.
+ */
+final class BrokenFileChannel extends FileChannel {
+
+  /** The rule the wrapper breaks. */
+  enum Breakage {
+    /** None: delegates faithfully. */
+    NONE,
+    /** Reads at or past the end return 0 instead of -1. */
+    EOF_RETURNS_ZERO,
+    /** A positional write goes to the channel's position instead. */
+    IGNORES_WRITE_POSITION,
+    /** A write past the end leaves garbage, not zeros, just before the written bytes. */
+    NO_ZERO_FILL,
+    /** Truncating to more than the size grows the file. */
+    TRUNCATE_GROWS
+  }
+
+  /** Garbage written in front of a write past the end under {@link Breakage#NO_ZERO_FILL}. */
+  private static final int GARBAGE_BYTES = 4096;
+
+  private final FileChannel delegate;
+  private final Breakage breakage;
+
+  BrokenFileChannel(FileChannel delegate, Breakage breakage) {
+    this.delegate = delegate;
+    this.breakage = breakage;
+  }
+
+  @Override
+  public int read(ByteBuffer dst) throws IOException {
+    return eof(delegate.read(dst));
+  }
+
+  @Override
+  public long read(ByteBuffer[] dsts, int offset, int length) throws IOException {
+    return eof(delegate.read(dsts, offset, length));
+  }
+
+  @Override
+  public int read(ByteBuffer dst, long position) throws IOException {
+    return eof(delegate.read(dst, position));
+  }
+
+  private int eof(int n) {
+    return breakage == Breakage.EOF_RETURNS_ZERO && n < 0 ? 0 : n;
+  }
+
+  private long eof(long n) {
+    return breakage == Breakage.EOF_RETURNS_ZERO && n < 0 ? 0 : n;
+  }
+
+  @Override
+  public int write(ByteBuffer src) throws IOException {
+    garbageBefore(delegate.position());
+    return delegate.write(src);
+  }
+
+  @Override
+  public long write(ByteBuffer[] srcs, int offset, int length) throws IOException {
+    garbageBefore(delegate.position());
+    return delegate.write(srcs, offset, length);
+  }
+
+  @Override
+  public int write(ByteBuffer src, long position) throws IOException {
+    if (breakage == Breakage.IGNORES_WRITE_POSITION && position >= 0) {
+      return delegate.write(src, delegate.position());
+    }
+    garbageBefore(position);
+    return delegate.write(src, position);
+  }
+
+  private void garbageBefore(long position) throws IOException {
+    if (breakage != Breakage.NO_ZERO_FILL || !delegate.isOpen()) {
+      return;
+    }
+    long size = delegate.size();
+    if (position > size) {
+      long from = Math.max(size, position - GARBAGE_BYTES);
+      byte[] garbage = new byte[(int) (position - from)];
+      Arrays.fill(garbage, (byte) 0x7f);
+      delegate.write(ByteBuffer.wrap(garbage), from);
+    }
+  }
+
+  @Override
+  public long position() throws IOException {
+    return delegate.position();
+  }
+
+  @Override
+  public FileChannel position(long newPosition) throws IOException {
+    delegate.position(newPosition);
+    return this;
+  }
+
+  @Override
+  public long size() throws IOException {
+    return delegate.size();
+  }
+
+  @Override
+  public FileChannel truncate(long size) throws IOException {
+    if (breakage == Breakage.TRUNCATE_GROWS && size > delegate.size()) {
+      delegate.write(ByteBuffer.wrap(new byte[1]), size - 1);
+    }
+    delegate.truncate(size);
+    return this;
+  }
+
+  @Override
+  public void force(boolean metaData) throws IOException {
+    delegate.force(metaData);
+  }
+
+  @Override
+  public long transferTo(long position, long count, WritableByteChannel target) throws IOException {
+    return delegate.transferTo(position, count, target);
+  }
+
+  @Override
+  public long transferFrom(ReadableByteChannel src, long position, long count) throws IOException {
+    return delegate.transferFrom(src, position, count);
+  }
+
+  @Override
+  public MappedByteBuffer map(MapMode mode, long position, long size) {
+    throw new UnsupportedOperationException("map is not supported by this wrapper");
+  }
+
+  @Override
+  public FileLock lock(long position, long size, boolean shared) {
+    throw new UnsupportedOperationException("lock is not supported by this wrapper");
+  }
+
+  @Override
+  public FileLock tryLock(long position, long size, boolean shared) {
+    throw new UnsupportedOperationException("tryLock is not supported by this wrapper");
+  }
+
+  @Override
+  protected void implCloseChannel() throws IOException {
+    delegate.close();
+  }
+}

@@ -1,0 +1,92 @@
+package dev.mixchannel.testkit;
+
+import dev.mixchannel.testkit.BrokenFileChannel.Breakage;
+import java.io.IOException;
+import java.nio.file.Path;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The suites against each {@link Breakage}; run only by {@link SuiteSelfCheckTest}. */
+final class BrokenSuites {
+
+  private BrokenSuites() {}
+
+  @ExtendWith(SelfCheckOnly.class)
+  static class NoneContract extends FileChannelContractSuite {
+    @Override
+    protected ChannelFactory createFactory(Path dir) throws IOException {
+      return new BrokenChannelFactory(dir, Breakage.NONE);
+    }
+  }
+
+  @ExtendWith(SelfCheckOnly.class)
+  static class EofReturnsZeroContract extends FileChannelContractSuite {
+    @Override
+    protected ChannelFactory createFactory(Path dir) throws IOException {
+      return new BrokenChannelFactory(dir, Breakage.EOF_RETURNS_ZERO);
+    }
+  }
+
+  @ExtendWith(SelfCheckOnly.class)
+  static class IgnoresWritePositionContract extends FileChannelContractSuite {
+    @Override
+    protected ChannelFactory createFactory(Path dir) throws IOException {
+      return new BrokenChannelFactory(dir, Breakage.IGNORES_WRITE_POSITION);
+    }
+  }
+
+  @ExtendWith(SelfCheckOnly.class)
+  static class NoZeroFillContract extends FileChannelContractSuite {
+    @Override
+    protected ChannelFactory createFactory(Path dir) throws IOException {
+      return new BrokenChannelFactory(dir, Breakage.NO_ZERO_FILL);
+    }
+  }
+
+  @ExtendWith(SelfCheckOnly.class)
+  static class TruncateGrowsContract extends FileChannelContractSuite {
+    @Override
+    protected ChannelFactory createFactory(Path dir) throws IOException {
+      return new BrokenChannelFactory(dir, Breakage.TRUNCATE_GROWS);
+    }
+  }
+
+  @ExtendWith(SelfCheckOnly.class)
+  static class NoneDifferential extends DifferentialSuite {
+    @Override
+    protected ChannelFactory createFactory(Path dir) throws IOException {
+      return new BrokenChannelFactory(dir, Breakage.NONE);
+    }
+  }
+
+  @ExtendWith(SelfCheckOnly.class)
+  static class EofReturnsZeroDifferential extends DifferentialSuite {
+    @Override
+    protected ChannelFactory createFactory(Path dir) throws IOException {
+      return new BrokenChannelFactory(dir, Breakage.EOF_RETURNS_ZERO);
+    }
+  }
+
+  @ExtendWith(SelfCheckOnly.class)
+  static class IgnoresWritePositionDifferential extends DifferentialSuite {
+    @Override
+    protected ChannelFactory createFactory(Path dir) throws IOException {
+      return new BrokenChannelFactory(dir, Breakage.IGNORES_WRITE_POSITION);
+    }
+  }
+
+  @ExtendWith(SelfCheckOnly.class)
+  static class NoZeroFillDifferential extends DifferentialSuite {
+    @Override
+    protected ChannelFactory createFactory(Path dir) throws IOException {
+      return new BrokenChannelFactory(dir, Breakage.NO_ZERO_FILL);
+    }
+  }
+
+  @ExtendWith(SelfCheckOnly.class)
+  static class TruncateGrowsDifferential extends DifferentialSuite {
+    @Override
+    protected ChannelFactory createFactory(Path dir) throws IOException {
+      return new BrokenChannelFactory(dir, Breakage.TRUNCATE_GROWS);
+    }
+  }
+}

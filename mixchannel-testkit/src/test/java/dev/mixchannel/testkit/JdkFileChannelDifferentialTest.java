@@ -1,0 +1,13 @@
+package dev.mixchannel.testkit;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+/** Proves the differential suite's harness against the JDK's own file channel. */
+class JdkFileChannelDifferentialTest extends DifferentialSuite {
+
+  @Override
+  protected ChannelFactory createFactory(Path tempDir) throws IOException {
+    return new JdkChannelFactory(tempDir);
+  }
+}

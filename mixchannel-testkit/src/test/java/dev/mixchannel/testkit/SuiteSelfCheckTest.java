@@ -1,0 +1,106 @@
+package dev.mixchannel.testkit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Proves the suites can fail: each runs against a channel that breaks one rule and must report it;
+ * against the faithful wrapper, both must pass.
+ */
+class SuiteSelfCheckTest {
+
+  private static final Map<String, String> SHORT_DIFFERENTIAL =
+      Map.of(DifferentialSeeds.OPS_KEY, "2000");
+
+  /** One seed replayed for 2000 steps: also proves the replay setting. */
+  private static final Map<String, String> SHORT_REPLAY =
+      Map.of(DifferentialSeeds.OPS_KEY, "2000", DifferentialSeeds.SEED_KEY, "0x5eed0002");
+
+  private static final Pattern MINIMIZED = Pattern.compile("minimized: (\\d+) ops");
+
+  @Test
+  void shouldPassWholeContractWhenWrapperIsFaithful() {
+    SelfCheckRun run = SelfCheckRun.of(BrokenSuites.NoneContract.class, Map.of());
+    assertThat(run.failures()).isEmpty();
+    assertThat(run.succeeded()).isGreaterThan(100);
+    assertThat(run.aborted()).as("tests of MAP, LOCK and CLOSE_ON_INTERRUPT").isEqualTo(20);
+  }
+
+  @Test
+  void shouldPassDifferentialWhenWrapperIsFaithful() {
+    SelfCheckRun run = SelfCheckRun.of(BrokenSuites.NoneDifferential.class, SHORT_DIFFERENTIAL);
+    assertThat(run.failures()).isEmpty();
+    assertThat(run.succeeded()).isEqualTo(DifferentialSeeds.SEEDS.length);
+  }
+
+  static Stream<Arguments> breakages() {
+    return Stream.of(
+        Arguments.of(
+            BrokenSuites.EofReturnsZeroContract.class,
+            FileChannelContractSuite.EndOfFile.class,
+            List.of(
+                "shouldReturnMinusOneWhenReadingAtEnd",
+                "shouldReturnMinusOneWhenReadingPastEnd",
+                "shouldReturnMinusOneWhenReadingAtOrPastEndWithPosition",
+                "shouldReturnMinusOneWhenReadingOnEmptyFile"),
+            BrokenSuites.EofReturnsZeroDifferential.class),
+        Arguments.of(
+            BrokenSuites.IgnoresWritePositionContract.class,
+            FileChannelContractSuite.ReadWrite.class,
+            List.of("shouldWriteAtPositionWithoutMovingChannelPosition"),
+            BrokenSuites.IgnoresWritePositionDifferential.class),
+        Arguments.of(
+            BrokenSuites.NoZeroFillContract.class,
+            FileChannelContractSuite.EndOfFile.class,
+            List.of(
+                "shouldZeroFillGapWhenWritingPastEndWithPosition",
+                "shouldZeroFillGapWhenWritingAfterPositionBeyondEnd",
+                "shouldZeroFillGapAcrossChunksWhenWritingFarPastEnd",
+                "shouldReadZerosWhereOldBytesWereTruncatedAway"),
+            BrokenSuites.NoZeroFillDifferential.class),
+        Arguments.of(
+            BrokenSuites.TruncateGrowsContract.class,
+            FileChannelContractSuite.TruncateForce.class,
+            List.of(
+                "shouldNotGrowWhenTruncatingAboveSize",
+                "shouldClampPositionWhenTruncatingAboveSizeButBelowPosition"),
+            BrokenSuites.TruncateGrowsDifferential.class));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("breakages")
+  void shouldFailContractWhenChannelBreaksARule(
+      Class<?> contract, Class<?> group, List<String> expectedFailures, Class<?> differential) {
+    SelfCheckRun run = SelfCheckRun.ofNested(contract, group, Map.of());
+    assertThat(run.failedMethods()).containsAll(expectedFailures);
+  }
+
+  @ParameterizedTest(name = "{3}")
+  @MethodSource("breakages")
+  void shouldFailDifferentialWithSeedAndShrunkScriptWhenChannelBreaksARule(
+      Class<?> contract, Class<?> group, List<String> expectedFailures, Class<?> differential) {
+    SelfCheckRun run = SelfCheckRun.of(differential, SHORT_REPLAY);
+    assertThat(run.failures()).hasSize(1);
+    for (SelfCheckRun.Failure failure : run.failures()) {
+      String message = String.valueOf(failure.error().getMessage());
+      assertThat(message)
+          .contains("FileChannel differs from the JDK: seed=0x5eed0002, op=#")
+          .contains(" of 2000 (BrokenChannelFactory[")
+          .contains("shortest failing prefix: ")
+          .contains("replay: -Dmixchannel.differential.seed=0x5eed0002");
+      Matcher minimized = MINIMIZED.matcher(message);
+      assertThat(minimized.find()).as(message).isTrue();
+      assertThat(Integer.parseInt(minimized.group(1))).as(message).isBetween(1, 5);
+    }
+    System.out.println(run.failures().get(0).error().getMessage());
+  }
+}
