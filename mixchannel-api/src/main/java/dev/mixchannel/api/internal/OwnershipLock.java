@@ -45,13 +45,23 @@ public final class OwnershipLock implements Closeable {
   private final Path file;
   private final Path marker;
   private final FileChannel channel;
-  private final FileLock lock;
+  private final long lockPosition;
+  private final long lockSize;
+  private FileLock lock;
   private boolean closed;
 
-  private OwnershipLock(Path file, Path marker, FileChannel channel, FileLock lock) {
+  private OwnershipLock(
+      Path file,
+      Path marker,
+      FileChannel channel,
+      long lockPosition,
+      long lockSize,
+      FileLock lock) {
     this.file = file;
     this.marker = marker;
     this.channel = channel;
+    this.lockPosition = lockPosition;
+    this.lockSize = lockSize;
     this.lock = lock;
   }
 
@@ -68,24 +78,34 @@ public final class OwnershipLock implements Closeable {
    */
   public static OwnershipLock acquire(Path file, String what, OpenOption... options)
       throws IOException {
+    return acquire(file, what, 0, Long.MAX_VALUE, options);
+  }
+
+  /**
+   * Takes ownership of a file through a lock on a range of it, leaving the rest of the file free
+   * for other locks taken through {@link #channel()} (a PMem pool locks channel ranges there).
+   *
+   * @param file the file to own
+   * @param what what the file is, for messages
+   * @param lockPosition the first byte of the ownership lock
+   * @param lockSize the length of the ownership lock
+   * @param options extra open options for {@link #channel()}
+   * @return the held ownership; the caller closes it
+   * @throws StorageInUseException when this or another process owns the file
+   * @throws IOException when the file or its marker cannot be created or locked
+   */
+  public static OwnershipLock acquire(
+      Path file, String what, long lockPosition, long lockSize, OpenOption... options)
+      throws IOException {
     ProcessHandle self = ProcessHandle.current();
     Path marker = file.resolveSibling(file.getFileName() + MARKER_INFIX + self.pid());
-    String identity = self.info().startInstant().map(Instant::toString).orElse("unknown");
+    String identity = identity(self);
     createMarker(file, marker, identity, what);
     FileChannel channel = null;
     try {
       channel = FileChannel.open(file, openOptions(options), ownerOnly());
-      FileLock lock;
-      try {
-        lock = channel.tryLock();
-      } catch (OverlappingFileLockException e) {
-        lock = null;
-      }
-      if (lock == null) {
-        throw new StorageInUseException(
-            file, "storage in use: holder=another process, " + what + " (" + file + ")");
-      }
-      return new OwnershipLock(file, marker, channel, lock);
+      FileLock lock = tryLock(channel, lockPosition, lockSize, file, what);
+      return new OwnershipLock(file, marker, channel, lockPosition, lockSize, lock);
     } catch (IOException | RuntimeException | Error e) {
       // Closing our descriptor is safe here: this process holds no lock on the file (the marker
       // proved no owner in this process exists).
@@ -98,6 +118,39 @@ public final class OwnershipLock implements Closeable {
       }
       Files.deleteIfExists(marker);
       throw e;
+    }
+  }
+
+  /**
+   * Takes the operating-system lock again after a library outside our control (LLPL's {@code
+   * pmem_map_file}) opened and closed a descriptor of the file, which dropped it.
+   *
+   * @throws StorageInUseException when another process took the file in the meantime
+   * @throws IOException when locking fails
+   */
+  public synchronized void relock() throws IOException {
+    if (closed) {
+      throw new IllegalStateException("ownership already released: file=" + file);
+    }
+    lock.release();
+    lock = tryLock(channel, lockPosition, lockSize, file, "the same file, retaken");
+  }
+
+  /**
+   * Whether an owner in this process holds the file, found without opening it.
+   *
+   * @param file the file
+   * @return {@code true} when this process's marker for it exists
+   * @throws IOException when the marker cannot be read
+   */
+  public static boolean heldByThisProcess(Path file) throws IOException {
+    ProcessHandle self = ProcessHandle.current();
+    Path marker = file.resolveSibling(file.getFileName() + MARKER_INFIX + self.pid());
+    try {
+      String holder = Files.readString(marker, StandardCharsets.UTF_8);
+      return holder.isEmpty() || holder.equals(identity(self));
+    } catch (NoSuchFileException e) {
+      return false;
     }
   }
 
@@ -152,6 +205,25 @@ public final class OwnershipLock implements Closeable {
     if (failure != null) {
       throw failure;
     }
+  }
+
+  private static String identity(ProcessHandle process) {
+    return process.info().startInstant().map(Instant::toString).orElse("unknown");
+  }
+
+  private static FileLock tryLock(
+      FileChannel channel, long position, long size, Path file, String what) throws IOException {
+    FileLock lock;
+    try {
+      lock = channel.tryLock(position, size, false);
+    } catch (OverlappingFileLockException e) {
+      lock = null;
+    }
+    if (lock == null) {
+      throw new StorageInUseException(
+          file, "storage in use: holder=another process, " + what + " (" + file + ")");
+    }
+    return lock;
   }
 
   private static void createMarker(Path file, Path marker, String identity, String what)

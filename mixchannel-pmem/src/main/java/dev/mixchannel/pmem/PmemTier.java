@@ -1,0 +1,408 @@
+package dev.mixchannel.pmem;
+
+import dev.mixchannel.api.CorruptPoolException;
+import dev.mixchannel.api.Keys;
+import dev.mixchannel.api.MixChannelConfig;
+import dev.mixchannel.api.SizeHint;
+import dev.mixchannel.api.StorageTier;
+import dev.mixchannel.api.TierConfig;
+import dev.mixchannel.api.TierFullException;
+import dev.mixchannel.api.TierKind;
+import dev.mixchannel.pmem.internal.Backends;
+import dev.mixchannel.pmem.internal.Medium;
+import dev.mixchannel.pmem.internal.OpenRequest;
+import dev.mixchannel.pmem.internal.PmemPool;
+import dev.mixchannel.pmem.internal.PoolLayout;
+import dev.mixchannel.pmem.internal.PoolMemoryProvider;
+import dev.mixchannel.pmem.internal.PoolOptions;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.OpenOption;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A {@link StorageTier} over persistent memory: one pool file ({@value PmemPool#FILE_NAME}) per
+ * directory of the tier, each sized to the tier's capacity divided by the number of directories
+ * (capacity {@code -1}: the directory's usable space when the pool is created). An existing pool
+ * keeps its own geometry (a WARN says when the configuration disagrees). New keys go to the pool
+ * with the most free extents. Channels are {@link PmemChannel}s.
+ *
+ * <p><b>Keys</b> follow {@link StorageTier}, and are at most {@value PoolLayout#MAX_KEY_BYTES}
+ * UTF-8 bytes long (longer: {@link IllegalArgumentException} naming the key). Open options {@code
+ * SPARSE}, {@code SYNC} and {@code DSYNC} are accepted and ignored; {@code DELETE_ON_CLOSE} is
+ * unsupported. {@link SizeHint#preallocate} creates a zero-filled channel of that size; {@link
+ * SizeHint#of} is a hint only. {@link #hasRoomFor} asks whether one pool has room, as a key lives
+ * in one pool.
+ *
+ * <p><b>Damaged pools.</b> A bad superblock fails {@link #open} with a {@link CorruptPoolException}
+ * naming the file and field. A damaged slot or extent entry quarantines that one channel: it is
+ * logged at WARN, listed by {@link #quarantined()}, its extents are never reused or served, it is
+ * absent from {@link #keys()} and {@link #exists}, and every operation naming its key (open, even
+ * with {@code CREATE}; size, rename, delete) throws {@link CorruptPoolException} naming the slot.
+ * Thread-safe; closing the tier closes every pool and channel.
+ */
+public final class PmemTier implements StorageTier {
+
+  private final TierConfig config;
+  private final List<PmemPool> pools;
+  private final String backendName;
+  private boolean closed;
+
+  private PmemTier(TierConfig config, List<PmemPool> pools, String backendName) {
+    this.config = config;
+    this.pools = pools;
+    this.backendName = backendName;
+  }
+
+  /**
+   * Opens (creating where missing) the pools of a PMem tier and recovers them.
+   *
+   * @param tier the tier's configuration
+   * @param config the whole configuration (PMem extent size, backend, pre-touch)
+   * @return the tier; the caller closes it
+   * @throws CorruptPoolException when a pool's superblock is bad
+   * @throws dev.mixchannel.api.StorageInUseException when a pool is held by another owner
+   * @throws dev.mixchannel.api.MixChannelException when {@code backend=llpl} cannot load
+   * @throws IOException on an I/O error
+   */
+  public static PmemTier open(TierConfig tier, MixChannelConfig config) throws IOException {
+    return open(tier, config, Backends.select(config.pmemBackend(), tier.name()));
+  }
+
+  static PmemTier open(TierConfig tier, MixChannelConfig config, PoolMemoryProvider provider)
+      throws IOException {
+    List<PmemPool> pools = new ArrayList<>();
+    AtomicLong sequence = new AtomicLong(1);
+    int dirs = tier.paths().size();
+    long share = tier.capacityFromFreeSpace() ? -1 : tier.capacityBytes() / dirs;
+    try {
+      for (int i = 0; i < dirs; i++) {
+        Path dir = tier.paths().get(i);
+        pools.add(
+            PmemPool.open(
+                new PoolOptions(
+                    dir.resolve(PmemPool.FILE_NAME),
+                    share,
+                    config.pmemExtentSizeBytes(),
+                    provider,
+                    Medium.detect(dir),
+                    config.pmemPretouch(),
+                    config.pmemPretouchFraction(),
+                    tier.name(),
+                    i,
+                    sequence)));
+      }
+      dropCrossPoolDuplicates(pools);
+    } catch (IOException | RuntimeException e) {
+      for (PmemPool pool : pools) {
+        try {
+          pool.close();
+        } catch (IOException suppressed) {
+          e.addSuppressed(suppressed);
+        }
+      }
+      throw e;
+    }
+    return new PmemTier(tier, pools, provider.name());
+  }
+
+  /** A rename across pools interrupted by a crash leaves the key twice: the newer rename wins. */
+  private static void dropCrossPoolDuplicates(List<PmemPool> pools) throws IOException {
+    if (pools.size() < 2) {
+      return;
+    }
+    Set<String> all = new TreeSet<>();
+    for (PmemPool pool : pools) {
+      all.addAll(pool.keys(false));
+    }
+    for (String key : all) {
+      PmemPool best = null;
+      for (PmemPool pool : pools) {
+        if (pool.sequenceOf(key) > (best == null ? -1 : best.sequenceOf(key))) {
+          best = pool;
+        }
+      }
+      for (PmemPool pool : pools) {
+        if (pool != best && pool.contains(key, false)) {
+          pool.delete(key, false);
+        }
+      }
+    }
+  }
+
+  private void ensureOpen() {
+    if (closed) {
+      throw new IllegalStateException("PMem tier closed: tier=" + config.name());
+    }
+  }
+
+  private static String checkKey(String key) {
+    Keys.validate(key);
+    int bytes = key.getBytes(StandardCharsets.UTF_8).length;
+    if (bytes > PoolLayout.MAX_KEY_BYTES) {
+      throw new IllegalArgumentException(
+          "invalid key: key='"
+              + key
+              + "', it is longer than the PMem tier's limit: bytes="
+              + bytes
+              + ", max="
+              + PoolLayout.MAX_KEY_BYTES);
+    }
+    return key;
+  }
+
+  /** The pool holding a key, or null; a quarantined key throws. */
+  private PmemPool find(String key, boolean incomplete) throws IOException {
+    for (PmemPool pool : pools) {
+      if (pool.isQuarantined(key)) {
+        pool.size(key, incomplete);
+      }
+    }
+    for (PmemPool pool : pools) {
+      if (pool.contains(key, incomplete)) {
+        return pool;
+      }
+    }
+    return null;
+  }
+
+  private PmemPool emptiest() {
+    PmemPool best = pools.get(0);
+    for (PmemPool pool : pools) {
+      if (pool.freeExtents() > best.freeExtents()) {
+        best = pool;
+      }
+    }
+    return best;
+  }
+
+  @Override
+  public String name() {
+    return config.name();
+  }
+
+  @Override
+  public TierKind kind() {
+    return config.kind();
+  }
+
+  @Override
+  public synchronized FileChannel open(String key, Set<? extends OpenOption> options)
+      throws IOException {
+    checkKey(key);
+    OpenRequest request = OpenRequest.parse(options);
+    ensureOpen();
+    PmemPool pool = find(key, false);
+    if (pool != null) {
+      if (request.createNew()) {
+        throw new FileAlreadyExistsException(key);
+      }
+      return pool.open(key, false, request);
+    }
+    if (!request.creates()) {
+      throw new NoSuchFileException(key);
+    }
+    return emptiest().create(key, false, request);
+  }
+
+  @Override
+  public synchronized boolean exists(String key) throws IOException {
+    checkKey(key);
+    ensureOpen();
+    for (PmemPool pool : pools) {
+      if (pool.contains(key, false)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  @Override
+  public synchronized long size(String key) throws IOException {
+    checkKey(key);
+    ensureOpen();
+    PmemPool pool = find(key, false);
+    if (pool == null) {
+      throw new NoSuchFileException(key);
+    }
+    return pool.size(key, false);
+  }
+
+  @Override
+  public synchronized void rename(String from, String to) throws IOException {
+    checkKey(from);
+    checkKey(to);
+    ensureOpen();
+    PmemPool source = find(from, false);
+    if (source == null) {
+      throw new NoSuchFileException(from);
+    }
+    find(to, false);
+    source.rename(from, to);
+    for (PmemPool pool : pools) {
+      if (pool != source && pool.contains(to, false)) {
+        pool.delete(to, false);
+      }
+    }
+  }
+
+  @Override
+  public synchronized boolean delete(String key) throws IOException {
+    checkKey(key);
+    ensureOpen();
+    PmemPool pool = find(key, false);
+    return pool != null && pool.delete(key, false);
+  }
+
+  @Override
+  public synchronized List<String> keys() {
+    ensureOpen();
+    List<String> keys = new ArrayList<>();
+    pools.forEach(pool -> keys.addAll(pool.keys(false)));
+    return keys;
+  }
+
+  @Override
+  public synchronized FileChannel createIncomplete(String key, SizeHint sizeHint)
+      throws IOException {
+    checkKey(key);
+    ensureOpen();
+    if (find(key, false) != null || find(key, true) != null) {
+      throw new FileAlreadyExistsException(key);
+    }
+    PmemPool pool = emptiest();
+    long needed = (sizeHint.bytes() + pool.extentSizeBytes() - 1) / pool.extentSizeBytes();
+    if (needed > pool.freeExtents()) {
+      throw new TierFullException(
+          config.name(),
+          sizeHint.bytes(),
+          "PMem tier has no room: requestedBytes="
+              + sizeHint.bytes()
+              + ", freeExtents="
+              + pool.freeExtents()
+              + " (pool "
+              + pool.file()
+              + ")");
+    }
+    OpenRequest request =
+        OpenRequest.parse(Set.of(StandardOpenOption.READ, StandardOpenOption.WRITE, sizeHint));
+    return pool.create(key, true, request);
+  }
+
+  @Override
+  public synchronized void publish(String key) throws IOException {
+    checkKey(key);
+    ensureOpen();
+    PmemPool pool = find(key, true);
+    if (pool == null) {
+      throw new NoSuchFileException(key + INCOMPLETE_SUFFIX);
+    }
+    if (find(key, false) != null) {
+      throw new FileAlreadyExistsException(key);
+    }
+    pool.publish(key);
+  }
+
+  @Override
+  public synchronized boolean discardIncomplete(String key) throws IOException {
+    checkKey(key);
+    ensureOpen();
+    PmemPool pool = find(key, true);
+    return pool != null && pool.delete(key, true);
+  }
+
+  @Override
+  public synchronized List<String> incompleteKeys() {
+    ensureOpen();
+    List<String> keys = new ArrayList<>();
+    pools.forEach(pool -> keys.addAll(pool.keys(true)));
+    return keys;
+  }
+
+  @Override
+  public long capacityBytes() {
+    long total = 0;
+    for (PmemPool pool : pools) {
+      total += pool.extentCount() * pool.extentSizeBytes();
+    }
+    return total;
+  }
+
+  @Override
+  public long usedBytes() {
+    long total = 0;
+    for (PmemPool pool : pools) {
+      total += pool.usedExtents() * pool.extentSizeBytes();
+    }
+    return total;
+  }
+
+  @Override
+  public boolean hasRoomFor(long bytes) {
+    for (PmemPool pool : pools) {
+      if (pool.freeExtents() * pool.extentSizeBytes() >= bytes) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Descriptions of the quarantined channels of every pool: slot, key (when known), problems.
+   *
+   * @return a snapshot
+   */
+  public List<String> quarantined() {
+    List<String> all = new ArrayList<>();
+    pools.forEach(pool -> all.addAll(pool.quarantined()));
+    return all;
+  }
+
+  /**
+   * The memory backend in use.
+   *
+   * @return {@code llpl} or {@code jdk}
+   */
+  public String backendName() {
+    return backendName;
+  }
+
+  /** Waits (bounded) for the background pre-touch of new pools; for benchmarks and tests. */
+  public void awaitPretouch() {
+    pools.forEach(PmemPool::awaitPretouch);
+  }
+
+  @Override
+  public void close() throws IOException {
+    synchronized (this) {
+      if (closed) {
+        return;
+      }
+      closed = true;
+    }
+    IOException failure = null;
+    for (PmemPool pool : pools) {
+      try {
+        pool.close();
+      } catch (IOException e) {
+        if (failure == null) {
+          failure = e;
+        } else {
+          failure.addSuppressed(e);
+        }
+      }
+    }
+    if (failure != null) {
+      throw failure;
+    }
+  }
+}

@@ -1,0 +1,29 @@
+package dev.mixchannel.pmem;
+
+import dev.mixchannel.pmem.internal.PoolInspection;
+import java.io.IOException;
+import java.nio.file.Path;
+
+/**
+ * Reads a pool file without opening it as a pool: no ownership lock is taken and nothing is
+ * written, so it may inspect a pool another process is using (the result is then a snapshot of
+ * moving metadata). It refuses a pool that this JVM holds open, since closing its descriptor would
+ * drop this process's lock on the pool. Thread-safe.
+ */
+public final class PoolInspector {
+
+  private PoolInspector() {}
+
+  /**
+   * Inspects a pool file: superblock fields, each non-free slot (state, generation, key, size,
+   * extents, problems), extent usage and every problem found (checksum mismatches etc.).
+   *
+   * @param poolFile the pool file
+   * @return the report; a bad superblock is reported in {@link PoolReport#problems()}
+   * @throws dev.mixchannel.api.StorageInUseException when this JVM holds the pool open
+   * @throws IOException when the file cannot be read
+   */
+  public static PoolReport inspect(Path poolFile) throws IOException {
+    return PoolInspection.inspect(poolFile);
+  }
+}

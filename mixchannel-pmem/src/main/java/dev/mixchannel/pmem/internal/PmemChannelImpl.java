@@ -1,0 +1,371 @@
+package dev.mixchannel.pmem.internal;
+
+import dev.mixchannel.pmem.PmemChannel;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.FileLock;
+import java.nio.channels.NonReadableChannelException;
+import java.nio.channels.NonWritableChannelException;
+import java.nio.channels.ReadableByteChannel;
+import java.nio.channels.WritableByteChannel;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * One handle on a {@link PmemFile}: its own position and access mode. Relative operations hold the
+ * handle's position lock, as {@code FileChannel} specifies. Never blocks on I/O, so it does not
+ * close on interrupt.
+ */
+final class PmemChannelImpl extends PmemChannel {
+
+  private static final int BOUNCE_BYTES = 64 * 1024;
+
+  private final PmemPool pool;
+  private final PmemFile file;
+  private final boolean readable;
+  private final boolean writable;
+  private final boolean append;
+  private final Object positionLock = new Object();
+  private final Set<PmemFileLock> locks = ConcurrentHashMap.newKeySet();
+  private long position;
+
+  PmemChannelImpl(
+      PmemPool pool, PmemFile file, boolean readable, boolean writable, boolean append) {
+    this.pool = pool;
+    this.file = file;
+    this.readable = readable;
+    this.writable = writable;
+    this.append = append;
+  }
+
+  PmemFile file() {
+    return file;
+  }
+
+  @Override
+  public String key() {
+    return file.key;
+  }
+
+  private void ensureOpen() throws ClosedChannelException {
+    if (!isOpen()) {
+      throw new ClosedChannelException();
+    }
+  }
+
+  private void ensureReadable() throws ClosedChannelException {
+    ensureOpen();
+    if (!readable) {
+      throw new NonReadableChannelException();
+    }
+  }
+
+  private void ensureWritable() throws ClosedChannelException {
+    ensureOpen();
+    if (!writable) {
+      throw new NonWritableChannelException();
+    }
+  }
+
+  private static void checkDestination(ByteBuffer dst) {
+    if (dst.isReadOnly()) {
+      throw new IllegalArgumentException("Read-only buffer");
+    }
+  }
+
+  @Override
+  public int read(ByteBuffer dst) throws IOException {
+    ensureReadable();
+    synchronized (positionLock) {
+      checkDestination(dst);
+      if (!dst.hasRemaining()) {
+        return 0;
+      }
+      int n = file.read(dst, position);
+      if (n > 0) {
+        position += n;
+      }
+      return n;
+    }
+  }
+
+  @Override
+  public long read(ByteBuffer[] dsts, int offset, int length) throws IOException {
+    Objects.checkFromIndexSize(offset, length, dsts.length);
+    ensureReadable();
+    synchronized (positionLock) {
+      long remaining = 0;
+      for (int i = offset; i < offset + length; i++) {
+        checkDestination(dsts[i]);
+        remaining += dsts[i].remaining();
+      }
+      if (remaining == 0) {
+        return 0;
+      }
+      long n = file.read(dsts, offset, length, position);
+      if (n > 0) {
+        position += n;
+      }
+      return n;
+    }
+  }
+
+  @Override
+  public int write(ByteBuffer src) throws IOException {
+    ensureWritable();
+    synchronized (positionLock) {
+      int n = src.remaining();
+      long end = file.write(src, position, append);
+      position = append ? Math.max(position, end) : position + n;
+      return n;
+    }
+  }
+
+  @Override
+  public long write(ByteBuffer[] srcs, int offset, int length) throws IOException {
+    Objects.checkFromIndexSize(offset, length, srcs.length);
+    ensureWritable();
+    synchronized (positionLock) {
+      long total = 0;
+      for (int i = offset; i < offset + length; i++) {
+        total += srcs[i].remaining();
+      }
+      long end = file.write(srcs, offset, length, position, append);
+      position = append ? Math.max(position, end) : position + total;
+      return total;
+    }
+  }
+
+  @Override
+  public long position() throws IOException {
+    ensureOpen();
+    synchronized (positionLock) {
+      return append ? file.size() : position;
+    }
+  }
+
+  @Override
+  public PmemChannel position(long newPosition) throws IOException {
+    ensureOpen();
+    if (newPosition < 0) {
+      throw new IllegalArgumentException();
+    }
+    synchronized (positionLock) {
+      position = newPosition;
+      return this;
+    }
+  }
+
+  @Override
+  public long size() throws IOException {
+    ensureOpen();
+    return file.size();
+  }
+
+  @Override
+  public PmemChannel truncate(long newSize) throws IOException {
+    ensureOpen();
+    if (newSize < 0) {
+      throw new IllegalArgumentException("Negative size");
+    }
+    if (!writable) {
+      throw new NonWritableChannelException();
+    }
+    synchronized (positionLock) {
+      file.truncate(newSize);
+      if (position > newSize) {
+        position = newSize;
+      }
+      return this;
+    }
+  }
+
+  @Override
+  public void force(boolean metaData) throws IOException {
+    ensureOpen();
+    file.force();
+  }
+
+  @Override
+  public long transferTo(long position, long count, WritableByteChannel target) throws IOException {
+    ensureOpen();
+    if (!target.isOpen()) {
+      throw new ClosedChannelException();
+    }
+    if (!readable) {
+      throw new NonReadableChannelException();
+    }
+    if (position < 0 || count < 0) {
+      throw new IllegalArgumentException();
+    }
+    long done = 0;
+    try {
+      while (done < count) {
+        PinnedView view = file.pinView(position + done, count - done);
+        if (view == null) {
+          break;
+        }
+        int offered = view.buffer().remaining();
+        int written;
+        try {
+          written = target.write(view.buffer());
+        } finally {
+          file.unpin(view);
+        }
+        done += written;
+        if (written < offered) {
+          break;
+        }
+      }
+    } catch (IOException e) {
+      if (done == 0) {
+        throw e;
+      }
+    }
+    return done;
+  }
+
+  @Override
+  public long transferFrom(ReadableByteChannel src, long position, long count) throws IOException {
+    ensureOpen();
+    if (!src.isOpen()) {
+      throw new ClosedChannelException();
+    }
+    if (!writable) {
+      throw new NonWritableChannelException();
+    }
+    if (position < 0 || count < 0) {
+      throw new IllegalArgumentException();
+    }
+    if (position > file.size()) {
+      return 0;
+    }
+    if (append || src instanceof PmemChannel) {
+      return transferFromBounced(src, position, count);
+    }
+    return file.transferFrom(src, position, count);
+  }
+
+  /**
+   * From another PMem channel (perhaps on this very file) through a heap buffer, so no file lock is
+   * held while the source takes its own.
+   */
+  private long transferFromBounced(ReadableByteChannel src, long position, long count)
+      throws IOException {
+    ByteBuffer bounce = ByteBuffer.allocate((int) Math.min(count, BOUNCE_BYTES));
+    long done = 0;
+    try {
+      while (done < count) {
+        bounce.clear().limit((int) Math.min(count - done, bounce.capacity()));
+        int r = src.read(bounce);
+        if (r <= 0) {
+          break;
+        }
+        bounce.flip();
+        file.write(bounce, position + done, append);
+        done += r;
+      }
+    } catch (IOException e) {
+      if (done == 0) {
+        throw e;
+      }
+    }
+    return done;
+  }
+
+  @Override
+  public int read(ByteBuffer dst, long position) throws IOException {
+    Objects.requireNonNull(dst);
+    if (position < 0) {
+      throw new IllegalArgumentException("Negative position");
+    }
+    ensureReadable();
+    checkDestination(dst);
+    if (!dst.hasRemaining()) {
+      return 0;
+    }
+    return file.read(dst, position);
+  }
+
+  @Override
+  public int write(ByteBuffer src, long position) throws IOException {
+    Objects.requireNonNull(src);
+    if (position < 0) {
+      throw new IllegalArgumentException("Negative position");
+    }
+    ensureWritable();
+    int n = src.remaining();
+    file.write(src, position, append);
+    return n;
+  }
+
+  /**
+   * Not supported: PMem channels are not mapped files.
+   *
+   * @throws UnsupportedOperationException always, naming the alternatives
+   */
+  @Override
+  public MappedByteBuffer map(MapMode mode, long position, long size) throws IOException {
+    ensureOpen();
+    throw new UnsupportedOperationException(
+        "map is not supported by PmemChannel: read into a direct ByteBuffer, or use transferTo"
+            + " for a zero-copy view of the mapped memory ("
+            + file.describe()
+            + ")");
+  }
+
+  @Override
+  public FileLock lock(long position, long size, boolean shared) throws IOException {
+    return acquireLock(position, size, shared, true);
+  }
+
+  @Override
+  public FileLock tryLock(long position, long size, boolean shared) throws IOException {
+    return acquireLock(position, size, shared, false);
+  }
+
+  private FileLock acquireLock(long position, long size, boolean shared, boolean wait)
+      throws IOException {
+    ensureOpen();
+    if (shared && !readable) {
+      throw new NonReadableChannelException();
+    }
+    if (!shared && !writable) {
+      throw new NonWritableChannelException();
+    }
+    PmemFileLock lock = PmemFileLock.acquire(this, pool, file.slot, position, size, shared, wait);
+    if (lock != null) {
+      locks.add(lock);
+      if (!isOpen()) {
+        lock.releaseInternal();
+        throw new ClosedChannelException();
+      }
+    }
+    return lock;
+  }
+
+  void lockReleased(PmemFileLock lock) {
+    locks.remove(lock);
+  }
+
+  @Override
+  protected void implCloseChannel() throws IOException {
+    IOException failure = null;
+    for (PmemFileLock lock : locks) {
+      try {
+        lock.releaseInternal();
+      } catch (IOException e) {
+        failure = e;
+      }
+    }
+    locks.clear();
+    file.releaseHandle();
+    pool.handleClosed(this);
+    if (failure != null) {
+      throw failure;
+    }
+  }
+}

@@ -1,0 +1,563 @@
+package dev.mixchannel.pmem.internal;
+
+import static dev.mixchannel.pmem.internal.PoolLayout.*;
+
+import dev.mixchannel.api.CorruptPoolException;
+import dev.mixchannel.api.StorageInUseException;
+import dev.mixchannel.api.TierFullException;
+import dev.mixchannel.api.internal.OwnershipLock;
+import dev.mixchannel.pmem.PmemChannel;
+import java.io.IOException;
+import java.lang.invoke.VarHandle;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One pool file: its superblock, slots, extent allocator and the in-memory files of its keys.
+ * Opening recovers: every slot and extent entry is validated, damaged channels are quarantined
+ * (reported, their extents kept reserved, never served), leaked extents are freed. The pool file is
+ * locked (an exclusive lock on a fixed range) while open.
+ *
+ * <p>Namespace operations (create, open, rename, delete, publish) are synchronized on the pool;
+ * reads and writes go through the files' own locks. Closing the pool closes every channel it handed
+ * out. Complete and incomplete keys are separate namespaces.
+ */
+public final class PmemPool implements AutoCloseable {
+
+  /** The pool file's name inside its directory. */
+  public static final String FILE_NAME = "mixchannel.pool";
+
+  private static final Logger LOG = LoggerFactory.getLogger(PmemPool.class);
+
+  private final PoolOptions options;
+  private final Path file;
+  private final OwnershipLock owner;
+  private final FileChannel channel;
+  private final Superblock sb;
+  private final PoolMemory memory;
+  private final ExtentAllocator allocator;
+  private final Map<String, PmemFile> complete = new HashMap<>();
+  private final Map<String, PmemFile> incomplete = new HashMap<>();
+  private final Map<String, String> quarantinedKeys = new HashMap<>();
+  private final List<String> quarantined = new ArrayList<>();
+  private final ArrayDeque<Integer> freeSlots = new ArrayDeque<>();
+  private final long[] generations;
+  private final Set<PmemChannelImpl> handles = new HashSet<>();
+  private final AtomicInteger lockThreads = new AtomicInteger();
+  private final boolean created;
+  private Pretoucher pretoucher;
+  private boolean closed;
+
+  PmemPool(PoolOptions options, OwnershipLock owner, Superblock sb, boolean created)
+      throws IOException {
+    this.options = options;
+    this.file = options.file();
+    this.owner = owner;
+    this.channel = owner.channel();
+    this.sb = sb;
+    this.created = created;
+    this.generations = new long[(int) sb.slotCount()];
+    PoolGeometry geometry =
+        new PoolGeometry(
+            sb.poolSizeBytes(), sb.dataOffset(), sb.extentSizeBytes(), sb.extentCount());
+    this.memory = options.provider().open(file, channel, geometry, options.medium());
+    int limit =
+        created && options.pretouch()
+            ? (int) Math.ceil(sb.extentCount() * options.pretouchFraction())
+            : 0;
+    this.allocator = new ExtentAllocator((int) sb.extentCount(), limit);
+  }
+
+  /**
+   * Opens the pool file, creating it when missing, and recovers it.
+   *
+   * @param options how to open it
+   * @return the open pool; the caller closes it
+   * @throws StorageInUseException when this or another process holds it
+   * @throws CorruptPoolException when the superblock is bad
+   * @throws IOException on an I/O error
+   */
+  public static PmemPool open(PoolOptions options) throws IOException {
+    return PoolOpener.open(options);
+  }
+
+  void startPretouchIfNew() {
+    startPretouch();
+  }
+
+  void quarantine(SlotScan s) {
+    String key = s.key() == null ? null : s.key().key();
+    String description =
+        "slot["
+            + s.slot()
+            + "] key="
+            + (key == null ? "(unknown)" : key)
+            + ": "
+            + String.join("; ", s.problems())
+            + " (pool "
+            + file
+            + ")";
+    LOG.warn("PMem channel quarantined, its bytes are never served: {}", description);
+    quarantined.add(description);
+    if (key != null) {
+      quarantinedKeys.put(key, "slot[" + s.slot() + "]");
+    }
+  }
+
+  private void startPretouch() {
+    if (allocator.pretouchLimit() > 0) {
+      pretoucher = new Pretoucher(allocator, memory, sb.dataOffset(), sb.extentSizeBytes(), file);
+      pretoucher.start("mixchannel-pretouch-" + options.index());
+    }
+  }
+
+  // ---- accessors for files and the tier ----
+
+  PoolMemory memory() {
+    return memory;
+  }
+
+  ExtentAllocator allocator() {
+    return allocator;
+  }
+
+  FileChannel channel() {
+    return channel;
+  }
+
+  int nextLockThread() {
+    return lockThreads.incrementAndGet();
+  }
+
+  long dataOffset() {
+    return sb.dataOffset();
+  }
+
+  long extentTableOffset() {
+    return sb.extentTableOffset();
+  }
+
+  String tierName() {
+    return options.tierName();
+  }
+
+  /**
+   * The pool file.
+   *
+   * @return its path
+   */
+  public Path file() {
+    return file;
+  }
+
+  /**
+   * The extent size.
+   *
+   * @return bytes
+   */
+  public long extentSizeBytes() {
+    return sb.extentSizeBytes();
+  }
+
+  /**
+   * The number of extents.
+   *
+   * @return the count
+   */
+  public long extentCount() {
+    return sb.extentCount();
+  }
+
+  /**
+   * The free extents now.
+   *
+   * @return the count
+   */
+  public long freeExtents() {
+    return allocator.freeCount();
+  }
+
+  /**
+   * The memory backend's name.
+   *
+   * @return such as {@code jdk} or {@code llpl}
+   */
+  public String backendName() {
+    return memory.name();
+  }
+
+  /**
+   * Whether this open created the pool.
+   *
+   * @return {@code true} for a new pool
+   */
+  public boolean created() {
+    return created;
+  }
+
+  /**
+   * Descriptions of the quarantined channels.
+   *
+   * @return a snapshot
+   */
+  public synchronized List<String> quarantined() {
+    return List.copyOf(quarantined);
+  }
+
+  /** Waits for the background pre-touch to finish (tests and benchmarks). */
+  public void awaitPretouch() {
+    Pretoucher p = pretoucher;
+    if (p != null) {
+      p.awaitDone();
+    }
+  }
+
+  // ---- recovery hooks ----
+
+  Superblock superblock() {
+    return sb;
+  }
+
+  AtomicLong sequence() {
+    return options.sequence();
+  }
+
+  void setGeneration(int slot, long generation) {
+    generations[slot] = generation;
+  }
+
+  void addFreeSlot(int slot) {
+    freeSlots.add(slot);
+  }
+
+  PmemFile lookup(String key, boolean incompleteKey) {
+    return (incompleteKey ? incomplete : complete).get(key);
+  }
+
+  void register(PmemFile f) {
+    (f.incomplete ? incomplete : complete).put(f.key, f);
+  }
+
+  /** Frees a file's slot durably, then its extents (now or when its last handle closes). */
+  void freeSlot(PmemFile f) {
+    f.detach();
+    long state = slotOffset(f.slot) + SLOT_STATE;
+    memory.putLong(state, encodeState(f.slot, STATE_FREE, f.generation));
+    memory.flush(state, Long.BYTES);
+    generations[f.slot] = f.generation;
+    freeSlots.push(f.slot);
+    f.markDeleted();
+  }
+
+  // ---- namespace ----
+
+  private void ensureOpen() {
+    if (closed) {
+      throw new IllegalStateException("PMem pool closed (pool " + file + ")");
+    }
+  }
+
+  private void checkNotQuarantined(String key) throws CorruptPoolException {
+    String slot = quarantinedKeys.get(key);
+    if (slot != null) {
+      throw new CorruptPoolException(
+          file,
+          slot,
+          "PMem channel quarantined, its bytes are never served: key="
+              + key
+              + ", "
+              + slot
+              + " (pool "
+              + file
+              + ")");
+    }
+  }
+
+  /**
+   * Whether a key is here.
+   *
+   * @param key the key
+   * @param incompleteKey the namespace: incomplete or complete keys
+   * @return whether it exists (quarantined keys do not)
+   */
+  public synchronized boolean contains(String key, boolean incompleteKey) {
+    ensureOpen();
+    return lookup(key, incompleteKey) != null;
+  }
+
+  /**
+   * Whether a key is quarantined here.
+   *
+   * @param key the key
+   * @return whether a damaged slot claims it
+   */
+  public synchronized boolean isQuarantined(String key) {
+    return quarantinedKeys.containsKey(key);
+  }
+
+  /**
+   * The size of a key.
+   *
+   * @param key the key
+   * @param incompleteKey the namespace
+   * @return the size in bytes
+   * @throws IOException when it does not exist or is quarantined
+   */
+  public synchronized long size(String key, boolean incompleteKey) throws IOException {
+    return require(key, incompleteKey).size();
+  }
+
+  private PmemFile require(String key, boolean incompleteKey) throws IOException {
+    ensureOpen();
+    checkNotQuarantined(key);
+    PmemFile f = lookup(key, incompleteKey);
+    if (f == null) {
+      throw new NoSuchFileException(key, null, "no such key in PMem pool " + file);
+    }
+    return f;
+  }
+
+  /**
+   * The keys of a namespace.
+   *
+   * @param incompleteKeys the namespace
+   * @return a snapshot
+   */
+  public synchronized List<String> keys(boolean incompleteKeys) {
+    ensureOpen();
+    return List.copyOf((incompleteKeys ? incomplete : complete).keySet());
+  }
+
+  /**
+   * Opens a handle on an existing key.
+   *
+   * @param key the key
+   * @param incompleteKey the namespace
+   * @param request the open options
+   * @return the channel
+   * @throws IOException when it does not exist or is quarantined
+   */
+  public synchronized PmemChannel open(String key, boolean incompleteKey, OpenRequest request)
+      throws IOException {
+    PmemFile f = require(key, incompleteKey);
+    PmemChannelImpl h = newHandle(f, request);
+    if (request.truncateExisting()) {
+      f.truncate(0);
+    }
+    return h;
+  }
+
+  private PmemChannelImpl newHandle(PmemFile f, OpenRequest request) {
+    PmemChannelImpl h =
+        new PmemChannelImpl(this, f, request.read(), request.write(), request.append());
+    f.acquire();
+    handles.add(h);
+    return h;
+  }
+
+  /**
+   * Creates a key and opens a handle on it.
+   *
+   * @param key the key (valid, at most {@link PoolLayout#MAX_KEY_BYTES} UTF-8 bytes)
+   * @param incompleteKey whether it is created incomplete (state PROMOTING)
+   * @param request the open options (its size hint may preallocate)
+   * @return the channel
+   * @throws TierFullException when no slot or not enough extents are free
+   * @throws IOException on an I/O error
+   */
+  public synchronized PmemChannel create(String key, boolean incompleteKey, OpenRequest request)
+      throws IOException {
+    ensureOpen();
+    checkNotQuarantined(key);
+    if (lookup(key, incompleteKey) != null) {
+      throw new FileAlreadyExistsException(key, null, "key exists in PMem pool " + file);
+    }
+    byte[] keyBytes = key.getBytes(StandardCharsets.UTF_8);
+    Integer slot = freeSlots.poll();
+    if (slot == null) {
+      throw new TierFullException(
+          options.tierName(),
+          0,
+          "PMem pool has no free slot: slots=" + sb.slotCount() + " (pool " + file + ")");
+    }
+    long generation = generations[slot] + 1;
+    PmemFile f = new PmemFile(this, slot, generation, key, incompleteKey, 0, new int[0]);
+    try {
+      if (request.sizeHint().preallocated() && request.sizeHint().bytes() > 0) {
+        f.preallocate(request.sizeHint().bytes());
+      }
+      f.sequence = options.sequence().getAndIncrement();
+      long base = slotOffset(slot);
+      KeyRecord.write(memory, slot, base + SLOT_KEY_A, f.sequence, generation, keyBytes);
+      memory.putLong(base + SLOT_SIZE, encodeSize(sizeSeed(slot, generation), f.size()));
+      memory.flush(base, SLOT_BYTES);
+      VarHandle.releaseFence();
+      int state = incompleteKey ? STATE_PROMOTING : STATE_LIVE;
+      memory.putLong(base + SLOT_STATE, encodeState(slot, state, generation));
+      memory.flush(base + SLOT_STATE, Long.BYTES);
+    } catch (IOException | RuntimeException e) {
+      f.detach();
+      f.markDeleted();
+      freeSlots.push(slot);
+      throw e;
+    }
+    f.activeRecord = 0;
+    generations[slot] = generation;
+    register(f);
+    return newHandle(f, request);
+  }
+
+  /**
+   * Renames a complete key within this pool, replacing {@code to} here when it exists. Durable: the
+   * new key record is flushed before the replaced slot is freed.
+   *
+   * @param from the existing key
+   * @param to the new key
+   * @throws IOException when {@code from} does not exist or either is quarantined
+   */
+  public synchronized void rename(String from, String to) throws IOException {
+    PmemFile f = require(from, false);
+    checkNotQuarantined(to);
+    if (from.equals(to)) {
+      return;
+    }
+    byte[] keyBytes = to.getBytes(StandardCharsets.UTF_8);
+    int inactive = 1 - f.activeRecord;
+    long record = slotOffset(f.slot) + (inactive == 0 ? SLOT_KEY_A : SLOT_KEY_B);
+    long sequence = options.sequence().getAndIncrement();
+    KeyRecord.write(memory, f.slot, record, sequence, f.generation, keyBytes);
+    memory.flush(record, KEY_RECORD_BYTES);
+    f.activeRecord = inactive;
+    f.sequence = sequence;
+    complete.remove(from);
+    PmemFile replaced = complete.put(to, f);
+    f.key = to;
+    if (replaced != null) {
+      freeSlot(replaced);
+    }
+  }
+
+  /**
+   * Deletes a key durably; open channels keep its bytes until they close.
+   *
+   * @param key the key
+   * @param incompleteKey the namespace
+   * @return whether it existed
+   * @throws CorruptPoolException when it is quarantined
+   */
+  public synchronized boolean delete(String key, boolean incompleteKey) throws IOException {
+    ensureOpen();
+    checkNotQuarantined(key);
+    PmemFile f = (incompleteKey ? incomplete : complete).remove(key);
+    if (f == null) {
+      return false;
+    }
+    freeSlot(f);
+    return true;
+  }
+
+  /**
+   * Publishes an incomplete key: flushes its bytes and size, then flips its slot to LIVE.
+   *
+   * @param key the incomplete key
+   * @throws IOException when it does not exist, or a complete key of that name exists here
+   */
+  public synchronized void publish(String key) throws IOException {
+    PmemFile f = require(key, true);
+    if (complete.containsKey(key)) {
+      throw new FileAlreadyExistsException(key, null, "complete key exists in PMem pool " + file);
+    }
+    f.force();
+    long state = slotOffset(f.slot) + SLOT_STATE;
+    VarHandle.releaseFence();
+    memory.putLong(state, encodeState(f.slot, STATE_LIVE, f.generation));
+    memory.flush(state, Long.BYTES);
+    incomplete.remove(key);
+    f.incomplete = false;
+    complete.put(key, f);
+  }
+
+  /**
+   * The key-record sequence of a complete key (the newer rename wins across pools).
+   *
+   * @param key the key
+   * @return its sequence, or -1 when absent
+   */
+  public synchronized long sequenceOf(String key) {
+    PmemFile f = complete.get(key);
+    return f == null ? -1 : f.sequence;
+  }
+
+  /**
+   * Extents held by channels, quarantined ones included.
+   *
+   * @return the count
+   */
+  public long usedExtents() {
+    return sb.extentCount() - allocator.freeCount();
+  }
+
+  synchronized void handleClosed(PmemChannelImpl h) {
+    handles.remove(h);
+  }
+
+  /**
+   * Closes every channel, stops the pre-touch, unmaps and releases the pool file. Idempotent.
+   *
+   * @throws IOException when closing the file failed; everything is still released
+   */
+  @Override
+  public void close() throws IOException {
+    List<PmemChannelImpl> open;
+    List<PmemFile> files = new ArrayList<>();
+    synchronized (this) {
+      if (closed) {
+        return;
+      }
+      closed = true;
+      open = new ArrayList<>(handles);
+      files.addAll(complete.values());
+      files.addAll(incomplete.values());
+    }
+    IOException failure = null;
+    if (pretoucher != null) {
+      pretoucher.close();
+    }
+    for (PmemChannelImpl h : open) {
+      try {
+        h.close();
+      } catch (IOException e) {
+        failure = e;
+      }
+    }
+    for (PmemChannelImpl h : open) {
+      h.file().shutdown();
+    }
+    for (PmemFile f : files) {
+      f.shutdown();
+    }
+    memory.close();
+    try {
+      owner.close();
+    } catch (IOException e) {
+      failure = e;
+    }
+    if (failure != null) {
+      throw failure;
+    }
+  }
+}

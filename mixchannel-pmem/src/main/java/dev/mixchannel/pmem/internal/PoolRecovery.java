@@ -1,0 +1,88 @@
+package dev.mixchannel.pmem.internal;
+
+import static dev.mixchannel.pmem.internal.PoolLayout.*;
+
+import java.io.IOException;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Applies a scan to a pool being opened: clears (and persists) extent entries that name a channel
+ * not holding them, so a later allocation can never meet a stale duplicate; frees extents nobody
+ * holds; quarantines damaged channels; builds the files of healthy ones; and when two slots claim
+ * one key (a rename onto an existing key interrupted by a crash) keeps the higher key sequence and
+ * frees the other slot.
+ */
+final class PoolRecovery {
+
+  private static final Logger LOG = LoggerFactory.getLogger(PoolRecovery.class);
+
+  private PoolRecovery() {}
+
+  static void recover(PmemPool pool) throws IOException {
+    PoolMemory memory = pool.memory();
+    Superblock sb = pool.superblock();
+    ScanResult scan = PoolScanner.scan(MetadataReader.of(memory), sb);
+    pool.sequence().accumulateAndGet(scan.maxSequence() + 1, Math::max);
+    BitSet stale = scan.staleEntries();
+    if (!stale.isEmpty()) {
+      for (int e = stale.nextSetBit(0); e >= 0; e = stale.nextSetBit(e + 1)) {
+        memory.putLong(entryOffset(sb.extentTableOffset(), e) + ENTRY_OWNER, 0);
+      }
+      memory.flush(sb.extentTableOffset(), sb.extentCount() * EXTENT_ENTRY_BYTES);
+    }
+    BitSet free = scan.freeExtents();
+    for (int e = free.nextSetBit(0); e >= 0; e = free.nextSetBit(e + 1)) {
+      pool.allocator().addFree(e);
+    }
+    boolean[] busy = new boolean[(int) sb.slotCount()];
+    Map<String, Long> sequences = new HashMap<>();
+    for (SlotScan s : scan.slots()) {
+      busy[s.slot()] = true;
+      if (!s.healthy()) {
+        pool.quarantine(s);
+        continue;
+      }
+      boolean incomplete = s.state() == STATE_PROMOTING;
+      PmemFile f =
+          new PmemFile(
+              pool,
+              s.slot(),
+              s.generation(),
+              s.key().key(),
+              incomplete,
+              s.sizeBytes(),
+              s.extents());
+      f.activeRecord = s.activeRecord();
+      f.sequence = s.key().sequence();
+      pool.setGeneration(s.slot(), s.generation());
+      PmemFile other = pool.lookup(f.key, incomplete);
+      if (other == null || other.sequence < f.sequence) {
+        pool.register(f);
+        if (other != null) {
+          dropDuplicate(pool, other);
+        }
+      } else {
+        dropDuplicate(pool, f);
+      }
+      sequences.put(f.key, f.sequence);
+    }
+    for (int i = 0; i < busy.length; i++) {
+      if (!busy[i]) {
+        pool.setGeneration(i, scan.freeSlotGenerations()[i]);
+        pool.addFreeSlot(i);
+      }
+    }
+    for (String problem : scan.problems()) {
+      LOG.warn("PMem pool note: {} (pool {})", problem, pool.file());
+    }
+  }
+
+  private static void dropDuplicate(PmemPool pool, PmemFile loser) {
+    LOG.warn("PMem pool: two slots claim one key, the older one is freed: {}", loser.describe());
+    pool.freeSlot(loser);
+  }
+}

@@ -1,0 +1,24 @@
+package dev.mixchannel.pmem.internal;
+
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * What recovery or inspection found in a pool's metadata.
+ *
+ * @param slots every non-free slot, healthy or not
+ * @param freeSlotGenerations the generation of each slot (for free slots: the next one is +1)
+ * @param freeExtents extents no healthy or quarantined channel holds
+ * @param staleEntries extents whose entry names a channel that does not hold them (to clear)
+ * @param reservedExtents extents held by quarantined channels (never reused)
+ * @param maxSequence the highest valid key-record sequence seen
+ * @param problems pool-level notes (entries naming no slot etc.)
+ */
+record ScanResult(
+    List<SlotScan> slots,
+    long[] freeSlotGenerations,
+    BitSet freeExtents,
+    BitSet staleEntries,
+    BitSet reservedExtents,
+    long maxSequence,
+    List<String> problems) {}

@@ -1,0 +1,54 @@
+package dev.mixchannel.pmem;
+
+import dev.mixchannel.testkit.ChannelCapability;
+import dev.mixchannel.testkit.ChannelFactory;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.OpenOption;
+import java.util.EnumSet;
+import java.util.Set;
+
+/**
+ * Opens channels of a PMem tier for the testkit suites. Names are prefixed so that factories can
+ * share one tier; closing deletes the prefixed keys and closes the tier when this factory owns it.
+ */
+final class PmemChannelFactory implements ChannelFactory {
+
+  private final PmemTier tier;
+  private final boolean ownsTier;
+  private final String prefix;
+  private boolean closed;
+
+  PmemChannelFactory(PmemTier tier, boolean ownsTier, String prefix) {
+    this.tier = tier;
+    this.ownsTier = ownsTier;
+    this.prefix = prefix;
+  }
+
+  @Override
+  public FileChannel open(String name, Set<? extends OpenOption> options) throws IOException {
+    return tier.open(prefix + name, options);
+  }
+
+  @Override
+  public Set<ChannelCapability> capabilities() {
+    return EnumSet.of(ChannelCapability.LOCK);
+  }
+
+  @Override
+  public void close() throws IOException {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    if (ownsTier) {
+      tier.close();
+      return;
+    }
+    for (String key : tier.keys()) {
+      if (key.startsWith(prefix)) {
+        tier.delete(key);
+      }
+    }
+  }
+}
