@@ -1,0 +1,340 @@
+package dev.mixchannel.kafka.it;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import javax.management.remote.JMXConnector;
+import javax.management.remote.JMXConnectorFactory;
+import javax.management.remote.JMXServiceURL;
+
+/**
+ * A single-node KRaft broker (broker and controller in one process) in a child JVM, started from
+ * the Kafka jars in a directory, optionally with the MixChannel agent. Every wait is bounded; only
+ * the process this object started is ever stopped or killed.
+ */
+public final class KafkaBroker implements AutoCloseable {
+
+  private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
+  private static final Duration STOP_TIMEOUT = Duration.ofSeconds(60);
+
+  private final Path home;
+  private final Path libs;
+  private final Path serverProperties;
+  private final int brokerPort;
+  private final int jmxPort;
+  private Process process;
+  private int starts;
+
+  /**
+   * Writes the configuration of a broker.
+   *
+   * @param home the broker's directory (log dir, logs, configuration)
+   * @param libs the directory of the Kafka jars
+   * @param extra more {@code server.properties} entries (such as the MixChannel tiers)
+   * @throws IOException when writing fails
+   */
+  public KafkaBroker(Path home, Path libs, Map<String, String> extra) throws IOException {
+    this.home = Files.createDirectories(home);
+    this.libs = libs;
+    this.brokerPort = freePort();
+    int controllerPort = freePort();
+    this.jmxPort = freePort();
+    Map<String, String> config = new LinkedHashMap<>();
+    config.put("process.roles", "broker,controller");
+    config.put("node.id", "1");
+    config.put("controller.quorum.voters", "1@127.0.0.1:" + controllerPort);
+    config.put(
+        "listeners",
+        "PLAINTEXT://127.0.0.1:" + brokerPort + ",CONTROLLER://127.0.0.1:" + controllerPort);
+    config.put("advertised.listeners", "PLAINTEXT://127.0.0.1:" + brokerPort);
+    config.put("controller.listener.names", "CONTROLLER");
+    config.put("inter.broker.listener.name", "PLAINTEXT");
+    config.put("listener.security.protocol.map", "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT");
+    config.put("log.dirs", logDir().toString());
+    config.put("num.partitions", "1");
+    config.put("offsets.topic.replication.factor", "1");
+    config.put("offsets.topic.num.partitions", "1");
+    config.put("transaction.state.log.replication.factor", "1");
+    config.put("transaction.state.log.min.isr", "1");
+    config.put("transaction.state.log.num.partitions", "1");
+    config.put("group.initial.rebalance.delay.ms", "0");
+    config.put("log.retention.check.interval.ms", "1000");
+    config.put("log.initial.task.delay.ms", "1000");
+    config.put("log.segment.delete.delay.ms", "500");
+    config.put("log.cleaner.dedupe.buffer.size", "4194304");
+    config.put("num.network.threads", "2");
+    config.put("num.io.threads", "2");
+    config.putAll(extra);
+    Properties properties = new Properties();
+    properties.putAll(config);
+    this.serverProperties = home.resolve("server.properties");
+    try (OutputStream out = Files.newOutputStream(serverProperties)) {
+      properties.store(out, "written by KafkaBroker");
+    }
+    Files.writeString(
+        home.resolve("log4j2.properties"),
+        String.join(
+            "\n",
+            "shutdownHook=disable",
+            "appender.file.type=File",
+            "appender.file.name=file",
+            "appender.file.fileName=" + home.resolve("server.log"),
+            "appender.file.layout.type=PatternLayout",
+            "appender.file.layout.pattern=[%d] %p %m (%c)%n",
+            "rootLogger.level=INFO",
+            "rootLogger.appenderRef.file.ref=file",
+            "logger.mixchannel.name=dev.mixchannel",
+            "logger.mixchannel.level=INFO",
+            ""),
+        StandardCharsets.UTF_8);
+  }
+
+  /**
+   * The broker's {@code server.properties}.
+   *
+   * @return its path
+   */
+  public Path serverProperties() {
+    return serverProperties;
+  }
+
+  /**
+   * The broker's only log dir.
+   *
+   * @return its path
+   */
+  public Path logDir() {
+    return home.resolve("logs");
+  }
+
+  /**
+   * The client bootstrap address.
+   *
+   * @return {@code 127.0.0.1:<port>}
+   */
+  public String bootstrap() {
+    return "127.0.0.1:" + brokerPort;
+  }
+
+  /**
+   * Formats the log dir ({@code kafka.tools.StorageTool format}).
+   *
+   * @param clusterId the cluster id
+   * @throws Exception when the tool fails or times out
+   */
+  public void format(String clusterId) throws Exception {
+    List<String> command = java(List.of(), false);
+    command.addAll(
+        List.of(
+            "kafka.tools.StorageTool",
+            "format",
+            "-t",
+            clusterId,
+            "-c",
+            serverProperties.toString()));
+    Process tool = start(command, home.resolve("format.log"));
+    if (!tool.waitFor(60, TimeUnit.SECONDS)) {
+      tool.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+      throw new IllegalStateException("StorageTool format timed out: " + tail("format.log"));
+    }
+    if (tool.exitValue() != 0) {
+      throw new IllegalStateException("StorageTool format failed: " + tail("format.log"));
+    }
+  }
+
+  /**
+   * Starts the broker and waits until its listener accepts connections.
+   *
+   * @param jvmOptions extra JVM options, such as {@code -javaagent:...}
+   * @throws Exception when it does not come up in time
+   */
+  public void start(List<String> jvmOptions) throws Exception {
+    start(jvmOptions, false);
+  }
+
+  /**
+   * Starts the broker for a throughput measurement: full JIT and a 1 GiB heap.
+   *
+   * @param jvmOptions extra JVM options, such as {@code -javaagent:...}
+   * @throws Exception when it does not come up in time
+   */
+  public void startForBenchmark(List<String> jvmOptions) throws Exception {
+    start(jvmOptions, true);
+  }
+
+  private void start(List<String> jvmOptions, boolean benchmark) throws Exception {
+    if (process != null && process.isAlive()) {
+      throw new IllegalStateException("broker already running: pid=" + process.pid());
+    }
+    List<String> options = new ArrayList<>(jvmOptions);
+    options.add("-Dcom.sun.management.jmxremote.port=" + jmxPort);
+    options.add("-Dcom.sun.management.jmxremote.rmi.port=" + jmxPort);
+    options.add("-Dcom.sun.management.jmxremote.host=127.0.0.1");
+    options.add("-Djava.rmi.server.hostname=127.0.0.1");
+    options.add("-Dcom.sun.management.jmxremote.authenticate=false");
+    options.add("-Dcom.sun.management.jmxremote.ssl=false");
+    List<String> command = java(options, benchmark);
+    command.add("kafka.Kafka");
+    command.add(serverProperties.toString());
+    starts++;
+    String out = "stdout-" + starts + ".log";
+    process = start(command, home.resolve(out));
+    long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+    while (System.nanoTime() < deadline) {
+      if (!process.isAlive()) {
+        throw new IllegalStateException(
+            "broker exited: code=" + process.exitValue() + ", output=" + tail(out));
+      }
+      if (accepts(brokerPort)) {
+        return;
+      }
+      process.waitFor(200, TimeUnit.MILLISECONDS);
+    }
+    kill();
+    throw new IllegalStateException("broker did not start in " + START_TIMEOUT + ": " + tail(out));
+  }
+
+  /**
+   * Stops the broker cleanly (SIGTERM: Kafka's controlled shutdown) and waits for it.
+   *
+   * @return the exit code
+   * @throws Exception when it does not stop in time (it is then killed)
+   */
+  public int stop() throws Exception {
+    process.destroy();
+    if (!process.waitFor(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+      kill();
+      throw new IllegalStateException("broker did not stop in " + STOP_TIMEOUT + "; killed");
+    }
+    return process.exitValue();
+  }
+
+  /**
+   * Kills the broker with SIGKILL and waits for it.
+   *
+   * @throws InterruptedException when interrupted
+   */
+  public void kill() throws InterruptedException {
+    if (process != null && process.isAlive()) {
+      process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+    }
+  }
+
+  /**
+   * Connects to the broker's JMX agent.
+   *
+   * @return an open connector; the caller closes it
+   * @throws IOException when the connection fails
+   */
+  public JMXConnector jmx() throws IOException {
+    JMXServiceURL url =
+        new JMXServiceURL("service:jmx:rmi:///jndi/rmi://127.0.0.1:" + jmxPort + "/jmxrmi");
+    return JMXConnectorFactory.connect(url);
+  }
+
+  /**
+   * The last lines of a file in the broker's directory, for failure messages.
+   *
+   * @param name the file name
+   * @return up to 40 lines
+   */
+  public String tail(String name) {
+    try {
+      List<String> lines = Files.readAllLines(home.resolve(name), StandardCharsets.UTF_8);
+      return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
+    } catch (IOException e) {
+      return "(no " + name + ": " + e + ")";
+    }
+  }
+
+  /**
+   * Runs a Java main class with the Kafka jars (and more) on the class path, bounded.
+   *
+   * @param classPathPrefix entries put before the Kafka jars
+   * @param mainClass the class
+   * @param outputName the file the output goes to, in the broker's directory
+   * @param args the arguments
+   * @return the exit code
+   * @throws Exception when it times out
+   */
+  public int runTool(
+      List<Path> classPathPrefix, String mainClass, String outputName, String... args)
+      throws Exception {
+    List<String> command = new ArrayList<>();
+    command.add(javaBinary());
+    command.add("-Dlog4j2.configurationFile=" + home.resolve("log4j2.properties"));
+    StringBuilder classPath = new StringBuilder();
+    for (Path entry : classPathPrefix) {
+      classPath.append(entry).append(java.io.File.pathSeparator);
+    }
+    classPath.append(libs.resolve("*"));
+    command.addAll(List.of("-cp", classPath.toString(), mainClass));
+    command.addAll(List.of(args));
+    Process tool = start(command, home.resolve(outputName));
+    if (!tool.waitFor(120, TimeUnit.SECONDS)) {
+      tool.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+      throw new IllegalStateException(mainClass + " timed out: " + tail(outputName));
+    }
+    return tool.exitValue();
+  }
+
+  @Override
+  public void close() throws InterruptedException {
+    kill();
+  }
+
+  private List<String> java(List<String> options, boolean benchmark) {
+    List<String> command = new ArrayList<>();
+    command.add(javaBinary());
+    if (benchmark) {
+      command.addAll(List.of("-Xms1g", "-Xmx1g"));
+    } else {
+      // Quick start on a small shared machine: these brokers carry little traffic.
+      command.addAll(
+          List.of("-Xms256m", "-Xmx512m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"));
+    }
+    command.add("-Dlog4j2.configurationFile=" + home.resolve("log4j2.properties"));
+    command.addAll(options);
+    command.addAll(List.of("-cp", libs.resolve("*").toString()));
+    return command;
+  }
+
+  private static String javaBinary() {
+    return ProcessHandle.current().info().command().orElse("java");
+  }
+
+  private Process start(List<String> command, Path output) throws IOException {
+    return new ProcessBuilder(command)
+        .directory(home.toFile())
+        .redirectErrorStream(true)
+        .redirectOutput(output.toFile())
+        .start();
+  }
+
+  private static boolean accepts(int port) {
+    try (Socket socket = new Socket()) {
+      socket.connect(new InetSocketAddress("127.0.0.1", port), 200);
+      return true;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      return socket.getLocalPort();
+    }
+  }
+}

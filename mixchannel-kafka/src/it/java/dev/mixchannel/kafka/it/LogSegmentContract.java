@@ -1,0 +1,217 @@
+package dev.mixchannel.kafka.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A real Kafka {@code LogSegment} over MixChannel: the test JVM runs with the agent ({@code
+ * -javaagent}, settings in {@code segment-agent.properties}), so every segment Kafka opens in the
+ * test log dir lives in the tiers. Each Kafka release's module extends this class with its {@link
+ * SegmentDriver}.
+ */
+public abstract class LogSegmentContract {
+
+  private static Path logDir;
+  private static String tag;
+
+  private Path partitionDir;
+
+  /**
+   * The driver of the Kafka release under test.
+   *
+   * @return the driver
+   */
+  protected abstract SegmentDriver driver();
+
+  @BeforeAll
+  static void formatLogDir() throws IOException {
+    Properties settings = new Properties();
+    try (InputStream in =
+        LogSegmentContract.class.getResourceAsStream("/segment-agent.properties")) {
+      settings.load(in);
+    }
+    logDir = Path.of(settings.getProperty("log.dirs"));
+    tag = TestLogDirs.format(logDir);
+  }
+
+  @BeforeEach
+  void createPartition() throws IOException {
+    partitionDir = logDir.resolve("seg-" + UUID.randomUUID().toString().substring(0, 8) + "-0");
+    Files.createDirectories(partitionDir);
+  }
+
+  @Test
+  void shouldKeepRecordsInTiersAndAnchorEmptyWhenAppending() throws Exception {
+    try (SegmentHandle segment = driver().open(partitionDir.toFile(), 0, false, "")) {
+      segment.append(0, values(0, 10));
+      segment.append(10, values(10, 10));
+      segment.flush();
+
+      assertThat(segment.readFrom(0)).isEqualTo(expected(0, 20));
+      assertThat(segment.size()).isPositive();
+      assertThat(Files.size(segment.file().toPath())).isZero();
+      assertThat(segment.channel().size()).isEqualTo(segment.size());
+      assertThat(tiers()).containsEntry(key("00000000000000000000.log"), "pmem");
+    }
+  }
+
+  @Test
+  void shouldReadRecordsAgainWhenReopenedAfterCleanClose() throws Exception {
+    try (SegmentHandle segment = driver().open(partitionDir.toFile(), 100, false, "")) {
+      segment.append(100, values(100, 50));
+    }
+    try (SegmentHandle reopened = driver().open(partitionDir.toFile(), 100, true, "")) {
+      assertThat(reopened.readFrom(100)).isEqualTo(expected(100, 50));
+      assertThat(reopened.recover()).isZero();
+      assertThat(reopened.readFrom(100)).isEqualTo(expected(100, 50));
+    }
+  }
+
+  @Test
+  void shouldDropRecordsWhenTruncated() throws Exception {
+    try (SegmentHandle segment = driver().open(partitionDir.toFile(), 0, false, "")) {
+      for (int batch = 0; batch < 10; batch++) {
+        segment.append(batch * 5L, values(batch * 5, 5));
+      }
+      int before = segment.size();
+      int removed = segment.truncateTo(25);
+
+      assertThat(removed).isPositive();
+      assertThat(segment.size()).isEqualTo(before - removed);
+      assertThat(segment.channel().size()).isEqualTo(segment.size());
+      assertThat(segment.readFrom(0)).isEqualTo(expected(0, 25));
+      segment.append(25, "after-truncate");
+      assertThat(segment.readFrom(25)).containsExactly(new OffsetValue(25, "after-truncate"));
+    }
+  }
+
+  @Test
+  void shouldRecoverWhenReopenedAfterUncleanClose() throws Exception {
+    SegmentHandle crashed = driver().open(partitionDir.toFile(), 0, false, "");
+    crashed.append(0, values(0, 30));
+    crashed.append(30, values(30, 30));
+    // A torn write at the end, as after a crash in the middle of an append.
+    ByteBuffer junk = ByteBuffer.wrap("not a record batch at all".getBytes(StandardCharsets.UTF_8));
+    crashed.channel().write(junk, crashed.channel().size());
+    long withJunk = crashed.channel().size();
+    // No close: the broker died. Only the channel handle is released, as the JVM's exit would.
+    crashed.channel().close();
+
+    try (SegmentHandle reopened = driver().open(partitionDir.toFile(), 0, true, "")) {
+      assertThat(reopened.size()).isEqualTo((int) withJunk);
+      int truncated = reopened.recover();
+
+      assertThat(truncated).isEqualTo(junk.capacity());
+      assertThat(reopened.readFrom(0)).isEqualTo(expected(0, 60));
+      assertThat(reopened.channel().size()).isEqualTo(withJunk - junk.capacity());
+    }
+  }
+
+  @Test
+  void shouldMoveKeyWhenChangingFileSuffixes() throws Exception {
+    String name = "00000000000000000007.log";
+    try (SegmentHandle cleaned = driver().open(partitionDir.toFile(), 7, false, ".cleaned")) {
+      cleaned.append(7, values(7, 5));
+      assertThat(tiers()).containsKey(key(name + ".cleaned"));
+
+      cleaned.changeFileSuffixes(".cleaned", ".swap");
+      assertThat(tiers())
+          .containsKey(key(name + ".swap"))
+          .doesNotContainKey(key(name + ".cleaned"));
+      assertThat(partitionDir.resolve(name + ".swap")).exists();
+
+      cleaned.changeFileSuffixes(".swap", "");
+      assertThat(tiers()).containsKey(key(name)).doesNotContainKey(key(name + ".swap"));
+      assertThat(partitionDir.resolve(name)).exists().isEmptyFile();
+      assertThat(cleaned.readFrom(7)).isEqualTo(expected(7, 5));
+
+      cleaned.changeFileSuffixes("", ".deleted");
+      assertThat(tiers()).containsKey(key(name + ".deleted")).doesNotContainKey(key(name));
+      assertThat(cleaned.readFrom(7)).isEqualTo(expected(7, 5));
+    }
+  }
+
+  @Test
+  void shouldMoveKeyWhenPartitionDirectoryIsRenamed() throws Exception {
+    try (SegmentHandle segment = driver().open(partitionDir.toFile(), 0, false, "")) {
+      segment.append(0, values(0, 8));
+      String oldDir = partitionDir.getFileName().toString();
+      String newDir = oldDir + "." + UUID.randomUUID().toString().replace("-", "") + "-delete";
+      Path renamed = Files.move(partitionDir, partitionDir.resolveSibling(newDir));
+      segment.updateParentDir(renamed.toFile());
+
+      Map<String, String> tiers = tiers();
+      assertThat(tiers)
+          .containsKey(tag + "/" + newDir + "/00000000000000000000.log")
+          .doesNotContainKey(tag + "/" + oldDir + "/00000000000000000000.log");
+      assertThat(segment.readFrom(0)).isEqualTo(expected(0, 8));
+      partitionDir = renamed;
+    }
+  }
+
+  @Test
+  void shouldDeleteKeyWhenSegmentIsDeleted() throws Exception {
+    SegmentHandle segment = driver().open(partitionDir.toFile(), 0, false, "");
+    segment.append(0, values(0, 3));
+    segment.changeFileSuffixes("", ".deleted");
+    segment.deleteIfExists();
+
+    assertThat(partitionDir.resolve("00000000000000000000.log.deleted")).doesNotExist();
+    assertThat(tiers()).doesNotContainKeys(key("00000000000000000000.log.deleted"));
+  }
+
+  @Test
+  void shouldImportBytesWhenSegmentWasWrittenWithoutAgent() throws Exception {
+    Path outside = Files.createTempDirectory("plain-segment");
+    File plain = outside.resolve("00000000000000000040.log").toFile();
+    driver().writePlainSegment(plain, 40, values(40, 12));
+    assertThat(plain.length()).isPositive();
+    Files.move(plain.toPath(), partitionDir.resolve(plain.getName()));
+
+    try (SegmentHandle segment = driver().open(partitionDir.toFile(), 40, true, "")) {
+      assertThat(segment.readFrom(40)).isEqualTo(expected(40, 12));
+      assertThat(Files.size(segment.file().toPath())).isZero();
+      assertThat(tiers()).containsKey(key("00000000000000000040.log"));
+    }
+    Files.delete(outside);
+  }
+
+  private String key(String fileName) {
+    return tag + "/" + partitionDir.getFileName() + "/" + fileName;
+  }
+
+  private static Map<String, String> tiers() throws IOException {
+    return AgentView.local().tiersByKey();
+  }
+
+  private static String[] values(long first, int count) {
+    String[] values = new String[count];
+    for (int i = 0; i < count; i++) {
+      values[i] = "value-" + (first + i);
+    }
+    return values;
+  }
+
+  private static List<OffsetValue> expected(long first, int count) {
+    List<OffsetValue> records = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      records.add(new OffsetValue(first + i, "value-" + (first + i)));
+    }
+    return records;
+  }
+}

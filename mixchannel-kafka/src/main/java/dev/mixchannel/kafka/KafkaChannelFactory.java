@@ -1,0 +1,159 @@
+package dev.mixchannel.kafka;
+
+import dev.mixchannel.kafka.internal.AdapterSettings;
+import dev.mixchannel.kafka.internal.KafkaAdapter;
+import dev.mixchannel.kafka.internal.SegmentFiles;
+import java.io.File;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+
+/**
+ * The entry point Kafka's {@code FileRecords} calls, through the agent's advice or through {@code
+ * docs/kafka/filerecords.patch}: it puts the bytes of Kafka's segment files ({@code \d{20}\.log}
+ * and its {@code .deleted}, {@code .cleaned} and {@code .swap} forms, in the served log dirs) on a
+ * MixChannel {@code TierManager} and leaves every other file to Kafka.
+ *
+ * <p><b>The one piece of static state in MixChannel.</b> Kafka calls a static method of {@code
+ * FileRecords} and has no place to pass an object through, so this class holds the process's one
+ * adapter: installed by the agent from its argument ({@link #install(Path)}), or on first use from
+ * the {@value #CONFIG_PROPERTY} system property in a patched broker. Without either, every method
+ * leaves Kafka's behaviour unchanged. The adapter opens its tiers on the first segment open and
+ * closes them in a shutdown hook after Kafka's own shutdown hook has finished.
+ *
+ * <p>Thread-safe. Each method throws what its {@code FileRecords} counterpart may throw, so Kafka
+ * handles a tier failure as an I/O error of the log dir.
+ */
+public final class KafkaChannelFactory {
+
+  /** System property naming the settings file of a patched broker. */
+  public static final String CONFIG_PROPERTY = "mixchannel.config";
+
+  private static final Object LOCK = new Object();
+
+  /** The process's adapter, or {@code null} while none is installed. Guarded by {@link #LOCK}. */
+  private static volatile KafkaAdapter adapter;
+
+  /** Whether {@link #CONFIG_PROPERTY} has been consulted. Guarded by {@link #LOCK}. */
+  private static boolean propertyRead;
+
+  private KafkaChannelFactory() {}
+
+  /**
+   * Installs the process's adapter from a settings file (the agent's argument). Reads and validates
+   * the settings now; opens the tiers later, on the first segment open.
+   *
+   * @param settingsFile a properties file with the tiers and, ideally, Kafka's {@code log.dirs}
+   * @throws IOException when the file cannot be read
+   * @throws dev.mixchannel.api.InvalidConfigException for a bad setting
+   * @throws IllegalStateException when an adapter with other settings is installed
+   */
+  public static void install(Path settingsFile) throws IOException {
+    AdapterSettings settings = AdapterSettings.load(settingsFile);
+    synchronized (LOCK) {
+      propertyRead = true;
+      if (adapter != null) {
+        if (adapter.settings().equals(settings)) {
+          return;
+        }
+        throw new IllegalStateException(
+            "a MixChannel Kafka adapter is installed already: settings="
+                + adapter.settings().source()
+                + ", new="
+                + settingsFile);
+      }
+      adapter = new KafkaAdapter(settings);
+    }
+  }
+
+  /**
+   * Whether an adapter is installed.
+   *
+   * @return {@code true} once {@link #install(Path)} succeeded or {@value #CONFIG_PROPERTY} named a
+   *     valid file
+   */
+  public static boolean isInstalled() {
+    return current() != null;
+  }
+
+  /**
+   * {@code FileRecords.openChannel}: the channel of a segment file.
+   *
+   * @param file the file
+   * @param mutable whether Kafka opens it for writing
+   * @param fileAlreadyExists whether Kafka expects the file to exist
+   * @param initFileSize Kafka's expected size ({@code segment.bytes} with {@code
+   *     log.preallocate=true}, else 0), used as a placement hint only: segments are never
+   *     zero-filled in advance
+   * @param preallocate Kafka's {@code log.preallocate}; Kafka's bookkeeping works unchanged with a
+   *     channel that starts empty
+   * @return the channel, or {@code null} for Kafka to open the file itself
+   * @throws IOException when the tiers fail
+   */
+  public static FileChannel openChannel(
+      File file, boolean mutable, boolean fileAlreadyExists, int initFileSize, boolean preallocate)
+      throws IOException {
+    if (!SegmentFiles.isSegment(file.getName())) {
+      return null;
+    }
+    KafkaAdapter current = current();
+    return current == null ? null : current.open(file, mutable, initFileSize);
+  }
+
+  /**
+   * {@code FileRecords.renameTo} and {@code updateParentDir}, called after Kafka moved the file (or
+   * its directory).
+   *
+   * @param channel the segment's channel
+   * @param from the file before
+   * @param to the file after
+   * @throws IOException when the tiers fail
+   */
+  public static void renamed(FileChannel channel, File from, File to) throws IOException {
+    if (from == null || to == null || !SegmentFiles.isSegment(from.getName())) {
+      return;
+    }
+    KafkaAdapter current = current();
+    if (current != null) {
+      current.renamed(channel, from, to);
+    }
+  }
+
+  /**
+   * {@code FileRecords.deleteIfExists}, called after Kafka deleted the file.
+   *
+   * @param file the file
+   * @throws IOException when the tiers fail
+   */
+  public static void deleted(File file) throws IOException {
+    if (file == null || !SegmentFiles.isSegment(file.getName())) {
+      return;
+    }
+    KafkaAdapter current = current();
+    if (current != null) {
+      current.deleted(file);
+    }
+  }
+
+  private static KafkaAdapter current() {
+    KafkaAdapter installed = adapter;
+    if (installed != null) {
+      return installed;
+    }
+    synchronized (LOCK) {
+      if (adapter == null && !propertyRead) {
+        propertyRead = true;
+        String file = System.getProperty(CONFIG_PROPERTY);
+        if (file != null && !file.isBlank()) {
+          try {
+            adapter = new KafkaAdapter(AdapterSettings.load(Path.of(file.trim())));
+          } catch (IOException e) {
+            throw new IllegalStateException(
+                "cannot read the MixChannel settings: " + CONFIG_PROPERTY + "=" + file, e);
+          }
+        }
+      }
+      return adapter;
+    }
+  }
+}

@@ -1,0 +1,62 @@
+package dev.mixchannel.kafka;
+
+import dev.mixchannel.kafka.internal.FileRecordsTransformer;
+import java.io.IOException;
+import java.lang.instrument.Instrumentation;
+import java.nio.file.Path;
+
+/**
+ * The Java agent that runs a stock Kafka 4.x broker on MixChannel:
+ *
+ * <pre>{@code
+ * KAFKA_OPTS="-javaagent:/opt/mixchannel/mixchannel-kafka-<version>-agent.jar=/etc/kafka/mixchannel.properties" \
+ *   bin/kafka-server-start.sh config/server.properties
+ * }</pre>
+ *
+ * <p>The argument is a properties file with the tiers and the broker's {@code log.dirs} (it may be
+ * the broker's {@code server.properties} itself). The agent validates it at once, so a bad file
+ * stops the JVM before Kafka starts, then adds advice to {@code FileRecords} (package {@code
+ * org.apache.kafka.common.record} up to Kafka 4.2, {@code org.apache.kafka.common.record.internal}
+ * from 4.3) that hands {@code openChannel}, {@code renameTo}, {@code updateParentDir} and {@code
+ * deleteIfExists} to {@link KafkaChannelFactory}.
+ */
+public final class MixChannelAgent {
+
+  private MixChannelAgent() {}
+
+  /**
+   * Entry point of {@code -javaagent}.
+   *
+   * @param argument the settings file path
+   * @param instrumentation the JVM's instrumentation
+   * @throws IOException when the settings file cannot be read
+   * @throws IllegalArgumentException when the argument is missing or a setting is bad
+   */
+  public static void premain(String argument, Instrumentation instrumentation) throws IOException {
+    install(argument, instrumentation);
+  }
+
+  /**
+   * Entry point of a dynamic attach; {@code FileRecords} classes already loaded are retransformed,
+   * but segments Kafka opened before stay on Kafka's own channels.
+   *
+   * @param argument the settings file path
+   * @param instrumentation the JVM's instrumentation
+   * @throws IOException when the settings file cannot be read
+   * @throws IllegalArgumentException when the argument is missing or a setting is bad
+   */
+  public static void agentmain(String argument, Instrumentation instrumentation)
+      throws IOException {
+    install(argument, instrumentation);
+  }
+
+  private static void install(String argument, Instrumentation instrumentation) throws IOException {
+    if (argument == null || argument.isBlank()) {
+      throw new IllegalArgumentException(
+          "MixChannel agent argument missing: expected"
+              + " -javaagent:mixchannel-kafka-agent.jar=/path/to/mixchannel.properties");
+    }
+    KafkaChannelFactory.install(Path.of(argument.trim()));
+    FileRecordsTransformer.install(instrumentation);
+  }
+}

@@ -1,0 +1,30 @@
+package dev.mixchannel.kafka.internal;
+
+import dev.mixchannel.kafka.KafkaChannelFactory;
+import java.io.File;
+import java.io.IOException;
+import net.bytebuddy.asm.Advice;
+
+/**
+ * Advice for {@code FileRecords.deleteIfExists()}: after Kafka closed the channel and deleted the
+ * file, the segment's key is deleted. Its code is inlined into {@code FileRecords}.
+ */
+public final class DeleteIfExistsAdvice {
+
+  private DeleteIfExistsAdvice() {}
+
+  /**
+   * Deletes the key after Kafka's body succeeded.
+   *
+   * @param file the {@code file} field
+   * @param thrown what Kafka's body threw, or {@code null}
+   * @throws IOException when the tiers fail
+   */
+  @Advice.OnMethodExit(onThrowable = Throwable.class)
+  public static void exit(@Advice.FieldValue("file") File file, @Advice.Thrown Throwable thrown)
+      throws IOException {
+    if (thrown == null) {
+      KafkaChannelFactory.deleted(file);
+    }
+  }
+}

@@ -1,0 +1,90 @@
+package dev.mixchannel.kafka.internal;
+
+import static net.bytebuddy.matcher.ElementMatchers.isStatic;
+import static net.bytebuddy.matcher.ElementMatchers.named;
+import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
+
+import java.io.File;
+import java.lang.instrument.Instrumentation;
+import java.util.List;
+import net.bytebuddy.agent.builder.AgentBuilder;
+import net.bytebuddy.asm.Advice;
+import net.bytebuddy.description.type.TypeDescription;
+import net.bytebuddy.dynamic.DynamicType;
+import net.bytebuddy.utility.JavaModule;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Installs the {@code FileRecords} advice. Kafka's class is matched by name in both packages it has
+ * lived in, so one agent serves Kafka 4.1 to 4.4; no Kafka class is loaded or linked by the agent.
+ * Stateless.
+ */
+public final class FileRecordsTransformer {
+
+  /** The fully qualified names {@code FileRecords} has had in Kafka 4.x. */
+  public static final List<String> FILE_RECORDS =
+      List.of(
+          "org.apache.kafka.common.record.FileRecords",
+          "org.apache.kafka.common.record.internal.FileRecords");
+
+  private FileRecordsTransformer() {}
+
+  /**
+   * Adds the advice to {@code FileRecords}, now for classes already loaded and later for classes
+   * loaded from now on.
+   *
+   * @param instrumentation the JVM's instrumentation
+   */
+  public static void install(Instrumentation instrumentation) {
+    new AgentBuilder.Default()
+        .disableClassFormatChanges()
+        .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
+        .with(new Listener())
+        .type(named(FILE_RECORDS.get(0)).or(named(FILE_RECORDS.get(1))))
+        .transform(
+            (builder, type, loader, module, domain) ->
+                builder
+                    .visit(
+                        Advice.to(OpenChannelAdvice.class)
+                            .on(named("openChannel").and(isStatic()).and(takesArguments(5))))
+                    .visit(
+                        Advice.to(RenameToAdvice.class)
+                            .on(named("renameTo").and(takesArguments(File.class))))
+                    .visit(
+                        Advice.to(UpdateParentDirAdvice.class)
+                            .on(named("updateParentDir").and(takesArguments(File.class))))
+                    .visit(
+                        Advice.to(DeleteIfExistsAdvice.class)
+                            .on(named("deleteIfExists").and(takesArguments(0)))))
+        .installOn(instrumentation);
+  }
+
+  /** Logs each transformation of {@code FileRecords} and every failure. */
+  private static final class Listener extends AgentBuilder.Listener.Adapter {
+
+    @Override
+    public void onTransformation(
+        TypeDescription type,
+        ClassLoader loader,
+        JavaModule module,
+        boolean loaded,
+        DynamicType dynamicType) {
+      log().info("MixChannel advice added to {} (class loader {})", type.getName(), loader);
+    }
+
+    @Override
+    public void onError(
+        String typeName, ClassLoader loader, JavaModule module, boolean loaded, Throwable error) {
+      log().error("MixChannel advice failed: class={}, loader={}", typeName, loader, error);
+    }
+  }
+
+  /**
+   * The logger, looked up on use: the agent's {@code premain} runs before Kafka configures its
+   * logging, and touching the logging framework that early breaks Kafka's own log output.
+   */
+  private static Logger log() {
+    return LoggerFactory.getLogger(FileRecordsTransformer.class);
+  }
+}

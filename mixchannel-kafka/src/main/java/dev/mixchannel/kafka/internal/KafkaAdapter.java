@@ -1,0 +1,208 @@
+package dev.mixchannel.kafka.internal;
+
+import dev.mixchannel.tiering.TierManager;
+import java.io.File;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The adapter of one broker process: its settings, its log dirs and, from the first segment Kafka
+ * opens on, its {@link KafkaSegmentStore}. The store is created lazily so that a broker that never
+ * opens a segment (a tool, a failed start) never opens the tiers, and it is closed by a shutdown
+ * hook after Kafka's own shutdown hook has finished (Kafka closes and flushes its segments there).
+ * Thread-safe.
+ */
+public final class KafkaAdapter implements AutoCloseable {
+
+  /** The name Kafka gives the thread of its shutdown hook ({@code kafka.Kafka}). */
+  public static final String KAFKA_SHUTDOWN_HOOK = "kafka-shutdown-hook";
+
+  private final AdapterSettings settings;
+  private final LogDirs logDirs;
+  private final Object storeLock = new Object();
+  private volatile KafkaSegmentStore store;
+  private boolean closed;
+
+  /**
+   * Creates the adapter; opens nothing yet.
+   *
+   * @param settings the settings
+   */
+  public KafkaAdapter(AdapterSettings settings) {
+    this.settings = settings;
+    this.logDirs = LogDirs.of(settings.logDirs(), settings.config());
+  }
+
+  /**
+   * The settings.
+   *
+   * @return the settings
+   */
+  public AdapterSettings settings() {
+    return settings;
+  }
+
+  /**
+   * Opens a file for {@code FileRecords.openChannel}.
+   *
+   * @param file the file
+   * @param mutable whether Kafka opens it for writing
+   * @param initFileSize Kafka's expected size, a placement hint only
+   * @return the segment's channel, or {@code null} when Kafka should open the file itself (no
+   *     segment file of a served log dir, or a read-only open of a segment the tiers do not hold)
+   * @throws IOException when the tiers fail
+   */
+  public FileChannel open(File file, boolean mutable, int initFileSize) throws IOException {
+    Optional<SegmentPath> segment = logDirs.resolve(file);
+    if (segment.isEmpty()) {
+      return null;
+    }
+    return store().open(segment.get(), mutable, initFileSize).orElse(null);
+  }
+
+  /**
+   * Follows {@code FileRecords.renameTo} or {@code updateParentDir}, after Kafka moved the anchor.
+   *
+   * @param channel the segment's channel
+   * @param from the file before
+   * @param to the file after
+   * @throws IOException when the tiers fail, or a served segment moved out of the served log dirs
+   */
+  public void renamed(FileChannel channel, File from, File to) throws IOException {
+    KafkaSegmentStore current = store;
+    if (current == null) {
+      return;
+    }
+    Optional<SegmentPath> before = logDirs.resolve(from);
+    if (before.isEmpty()) {
+      return;
+    }
+    Optional<SegmentPath> after = logDirs.resolve(to);
+    if (after.isEmpty()) {
+      throw new IOException(
+          "a segment moved out of the log dirs MixChannel serves: from="
+              + from
+              + ", to="
+              + to
+              + " ("
+              + settings.source()
+              + ")");
+    }
+    current.renamed(channel, before.get(), after.get());
+  }
+
+  /**
+   * Follows {@code FileRecords.deleteIfExists}, after Kafka deleted the anchor.
+   *
+   * @param file the deleted file
+   * @throws IOException when the tiers fail
+   */
+  public void deleted(File file) throws IOException {
+    KafkaSegmentStore current = store;
+    if (current == null) {
+      return;
+    }
+    Optional<SegmentPath> segment = logDirs.resolve(file);
+    if (segment.isPresent()) {
+      current.deleted(segment.get());
+    }
+  }
+
+  /**
+   * Closes the store when it was opened. Idempotent.
+   *
+   * @throws IOException when closing the tiers fails
+   */
+  @Override
+  public void close() throws IOException {
+    KafkaSegmentStore current;
+    synchronized (storeLock) {
+      closed = true;
+      current = store;
+    }
+    if (current != null) {
+      current.close();
+    }
+  }
+
+  private KafkaSegmentStore store() throws IOException {
+    KafkaSegmentStore current = store;
+    if (current != null) {
+      return current;
+    }
+    synchronized (storeLock) {
+      if (closed) {
+        throw new IllegalStateException(
+            "Kafka adapter closed: settings=" + settings.source() + " (JVM shutting down)");
+      }
+      if (store == null) {
+        long startNanos = System.nanoTime();
+        TierManager manager = TierManager.open(settings.config());
+        store =
+            KafkaSegmentStore.open(
+                manager, logDirs, settings.sweepIntervalMillis(), System::currentTimeMillis, true);
+        Thread hook = new Thread(this::closeAfterKafka, "mixchannel-kafka-shutdown-1");
+        Runtime.getRuntime().addShutdownHook(hook);
+        log()
+            .info(
+                "MixChannel tiers open for Kafka: settings={}, logDirs={}, keys={}, millis={}",
+                settings.source(),
+                logDirs.known(),
+                manager.keys().size(),
+                (System.nanoTime() - startNanos) / 1_000_000);
+      }
+      return store;
+    }
+  }
+
+  /**
+   * The shutdown hook: JVM shutdown hooks run concurrently, so wait until Kafka has closed every
+   * segment channel (its own shutdown hook flushes and closes them) or Kafka's hook has ended, at
+   * most the configured time, then close the tiers.
+   */
+  private void closeAfterKafka() {
+    long deadlineNanos = System.nanoTime() + settings.shutdownWaitMillis() * 1_000_000;
+    KafkaSegmentStore current = store;
+    Thread kafkaHook = null;
+    try {
+      while (current != null && System.nanoTime() < deadlineNanos) {
+        if (current.awaitChannelsClosed(100)) {
+          break;
+        }
+        if (kafkaHook == null) {
+          kafkaHook = findThread(KAFKA_SHUTDOWN_HOOK);
+        } else if (!kafkaHook.isAlive()) {
+          break;
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    try {
+      close();
+      log().info("MixChannel tiers closed: settings={}", settings.source());
+    } catch (IOException | RuntimeException e) {
+      log().error("closing the MixChannel tiers failed: settings={}", settings.source(), e);
+    }
+  }
+
+  private static Thread findThread(String name) {
+    for (Thread thread : Thread.getAllStackTraces().keySet()) {
+      if (name.equals(thread.getName())) {
+        return thread;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The logger, looked up on use: the agent's {@code premain} runs before Kafka configures its
+   * logging, and touching the logging framework that early breaks Kafka's own log output.
+   */
+  private static Logger log() {
+    return LoggerFactory.getLogger(KafkaAdapter.class);
+  }
+}

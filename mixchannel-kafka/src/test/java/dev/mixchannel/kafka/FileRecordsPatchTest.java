@@ -1,0 +1,44 @@
+package dev.mixchannel.kafka;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * {@code docs/kafka/filerecords.patch} applies to the {@code FileRecords.java} of real Kafka
+ * releases (unpacked from their sources jars by the build): before and after the class moved to
+ * {@code record.internal}.
+ */
+class FileRecordsPatchTest {
+
+  @ParameterizedTest
+  @CsvSource({
+    "4.1.1, org/apache/kafka/common/record/FileRecords.java",
+    "4.3.1, org/apache/kafka/common/record/internal/FileRecords.java"
+  })
+  void shouldApplyPatchWhenSourcesAreThoseOfARelease(String version, String path) throws Exception {
+    assumeTrue(new File("/usr/bin/patch").canExecute(), "the patch command is not installed");
+    Path patch = Path.of(System.getProperty("mixchannel.kafka.patch"));
+    Path source = Path.of(System.getProperty("mixchannel.kafka.sources"), version, path);
+    assertThat(source).exists();
+
+    Process dryRun =
+        new ProcessBuilder("/usr/bin/patch", "--dry-run", "--force", source.toString())
+            .redirectInput(patch.toFile())
+            .redirectErrorStream(true)
+            .start();
+    String output = new String(dryRun.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(dryRun.waitFor(30, TimeUnit.SECONDS)).isTrue();
+
+    assertThat(dryRun.exitValue()).as(output).isZero();
+    assertThat(output).doesNotContain("FAILED").doesNotContain("rejects");
+    assertThat(Files.readString(patch)).contains("KafkaChannelFactory.openChannel(");
+  }
+}

@@ -1,0 +1,131 @@
+package dev.mixchannel.kafka.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.mixchannel.api.InvalidConfigException;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class AdapterSettingsTest {
+
+  @TempDir Path temp;
+
+  @Test
+  void shouldReadTiersAndLogDirsFromBrokerProperties() throws IOException {
+    Path file = temp.resolve("server.properties");
+    Files.writeString(
+        file,
+        String.join(
+            "\n",
+            "node.id=1",
+            "process.roles=broker,controller",
+            "log.dirs=" + temp.resolve("a") + "," + temp.resolve("b"),
+            "metadata.log.dir=" + temp.resolve("meta"),
+            "mixchannel.tiers=pmem,hdd",
+            "mixchannel.tier.pmem.paths=" + temp.resolve("pmem"),
+            "mixchannel.tier.hdd.paths=" + temp.resolve("hdd"),
+            "mixchannel.kafka.sweep.interval.ms=5000",
+            ""));
+
+    AdapterSettings settings = AdapterSettings.load(file);
+
+    assertThat(settings.config().tiers()).hasSize(2);
+    assertThat(settings.logDirs())
+        .containsExactly(temp.resolve("a"), temp.resolve("b"), temp.resolve("meta"));
+    assertThat(settings.sweepIntervalMillis()).isEqualTo(5000);
+    assertThat(settings.shutdownWaitMillis()).isEqualTo(AdapterSettings.DEFAULT_SHUTDOWN_WAIT_MS);
+  }
+
+  @Test
+  void shouldRejectUnknownAdapterKey() {
+    Properties p = tiers();
+    p.setProperty("mixchannel.kafka.sweep.intervall.ms", "1");
+
+    assertThatThrownBy(() -> AdapterSettings.parse(temp, p))
+        .isInstanceOf(InvalidConfigException.class)
+        .hasMessageContaining("mixchannel.kafka.sweep.intervall.ms");
+  }
+
+  @Test
+  void shouldRefuseKafkaTieredStorage() {
+    Properties p = tiers();
+    p.setProperty("remote.log.storage.system.enable", "true");
+
+    assertThatThrownBy(() -> AdapterSettings.parse(temp, p))
+        .isInstanceOf(InvalidConfigException.class)
+        .hasMessageContaining("remote.log.storage.system.enable");
+  }
+
+  @Test
+  void shouldRefuseTierPathInsideLogDirAndLogDirInsideTierPath() {
+    Properties inside = tiers();
+    inside.setProperty("log.dirs", temp.toString());
+    assertThatThrownBy(() -> AdapterSettings.parse(temp, inside))
+        .isInstanceOf(InvalidConfigException.class)
+        .hasMessageContaining("property=log.dirs")
+        .hasMessageContaining("tier pmem");
+
+    Properties contains = tiers();
+    contains.setProperty("log.dirs", temp.resolve("hdd").resolve("kafka").toString());
+    assertThatThrownBy(() -> AdapterSettings.parse(temp, contains))
+        .isInstanceOf(InvalidConfigException.class)
+        .hasMessageContaining("tier hdd");
+  }
+
+  @Test
+  void shouldResolveSegmentsOfConfiguredLogDirsOnly() throws IOException {
+    Path logDir = temp.resolve("logs");
+    Files.createDirectories(logDir);
+    Files.writeString(logDir.resolve("meta.properties"), "directory.id=abcDEF_-123\n");
+    LogDirs dirs = LogDirs.of(List.of(logDir), AdapterSettings.parse(temp, tiers()).config());
+
+    SegmentPath segment =
+        dirs.resolve(new File(logDir.toFile(), "t-0/00000000000000000000.log")).orElseThrow();
+
+    assertThat(segment.key()).isEqualTo("abcDEF_-123/t-0/00000000000000000000.log");
+    assertThat(dirs.resolve(new File(logDir.toFile(), "t-0/00000000000000000000.index"))).isEmpty();
+    assertThat(dirs.resolve(temp.resolve("elsewhere/t-0/00000000000000000000.log").toFile()))
+        .isEmpty();
+    assertThat(dirs.known()).containsEntry("abcDEF_-123", logDir.toAbsolutePath().normalize());
+  }
+
+  @Test
+  void shouldFailWhenConfiguredLogDirIsNotFormatted() throws IOException {
+    Path logDir = Files.createDirectories(temp.resolve("logs"));
+    LogDirs dirs = LogDirs.of(List.of(logDir), AdapterSettings.parse(temp, tiers()).config());
+
+    assertThatThrownBy(
+            () -> dirs.resolve(new File(logDir.toFile(), "t-0/00000000000000000000.log")))
+        .isInstanceOf(NoSuchFileException.class)
+        .hasMessageContaining("meta.properties");
+  }
+
+  @Test
+  void shouldLearnLogDirsWithMetaPropertiesWhenNoneConfigured() throws IOException {
+    Path formatted = Files.createDirectories(temp.resolve("formatted"));
+    Files.writeString(formatted.resolve("meta.properties"), "directory.id=learned\n");
+    Path plain = Files.createDirectories(temp.resolve("plain"));
+    LogDirs dirs = LogDirs.of(List.of(), AdapterSettings.parse(temp, tiers()).config());
+
+    assertThat(dirs.resolve(formatted.resolve("t-0/00000000000000000000.log").toFile()))
+        .hasValueSatisfying(s -> assertThat(s.tag()).isEqualTo("learned"));
+    assertThat(dirs.resolve(plain.resolve("t-0/00000000000000000000.log").toFile())).isEmpty();
+    assertThat(dirs.isConfigured()).isFalse();
+  }
+
+  private Properties tiers() {
+    Properties p = new Properties();
+    p.setProperty("mixchannel.tiers", "pmem,hdd");
+    p.setProperty("mixchannel.tier.pmem.paths", temp.resolve("pmem").toString());
+    p.setProperty("mixchannel.tier.hdd.paths", temp.resolve("hdd").toString());
+    return p;
+  }
+}
