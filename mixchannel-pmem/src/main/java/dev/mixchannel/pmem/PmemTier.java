@@ -32,9 +32,10 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * A {@link StorageTier} over persistent memory: one pool file ({@value PmemPool#FILE_NAME}) per
  * directory of the tier, each sized to the tier's capacity divided by the number of directories
- * (capacity {@code -1}: the directory's usable space when the pool is created). An existing pool
- * keeps its own geometry (a WARN says when the configuration disagrees). New keys go to the pool
- * with the most free extents. Channels are {@link PmemChannel}s.
+ * (capacity {@code -1}: the directory's usable space when the pool is created, less a 5% reserve of
+ * at least 64 MiB). An existing pool keeps its own geometry (a WARN says when the configuration
+ * disagrees). New keys go to the pool with the most free extents. Channels are {@link
+ * PmemChannel}s.
  *
  * <p><b>Keys</b> follow {@link StorageTier}, and are at most {@value PoolLayout#MAX_KEY_BYTES}
  * UTF-8 bytes long (longer: {@link IllegalArgumentException} naming the key). Open options {@code

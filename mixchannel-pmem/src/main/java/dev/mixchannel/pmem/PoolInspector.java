@@ -1,5 +1,6 @@
 package dev.mixchannel.pmem;
 
+import dev.mixchannel.pmem.internal.PmemPool;
 import dev.mixchannel.pmem.internal.PoolInspection;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -11,6 +12,9 @@ import java.nio.file.Path;
  * drop this process's lock on the pool. Thread-safe.
  */
 public final class PoolInspector {
+
+  /** The name of the pool file a PMem tier keeps in each of its directories. */
+  public static final String POOL_FILE_NAME = PmemPool.FILE_NAME;
 
   private PoolInspector() {}
 

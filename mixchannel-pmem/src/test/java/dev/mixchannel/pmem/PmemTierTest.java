@@ -167,6 +167,19 @@ class PmemTierTest {
   }
 
   @Test
+  void shouldLeaveAReserveWhenCapacityIsTheFreeSpace() throws Exception {
+    Path dir = root.resolve("free");
+    Files.createDirectories(dir);
+    long usable = Files.getFileStore(dir).getUsableSpace();
+    try (PmemTier tier = TestPools.open(dir, -1, 64 * MIB, PmemBackend.JDK)) {
+      assertThat(tier.capacityBytes()).isPositive().isLessThanOrEqualTo(usable - 64 * MIB);
+      try (FileChannel ch = create(tier, "k")) {
+        assertThat(ch.write(ByteBuffer.allocate(5))).isEqualTo(5);
+      }
+    }
+  }
+
+  @Test
   void shouldCreateOwnerOnlyPoolFileAndDirectories() throws Exception {
     Path dir = root.resolve("a/b");
     try (PmemTier tier = TestPools.open(dir, 16 * MIB, MIB, PmemBackend.JDK)) {

@@ -19,6 +19,9 @@ final class PoolOpener {
 
   private static final Logger LOG = LoggerFactory.getLogger(PoolOpener.class);
 
+  /** The least free space a pool sized from free space leaves to others: 64 MiB. */
+  static final long FREE_SPACE_RESERVE_MIN_BYTES = 64L << 20;
+
   private PoolOpener() {}
 
   /**
@@ -46,7 +49,8 @@ final class PoolOpener {
         long sizeBytes =
             options.createSizeBytes() > 0
                 ? options.createSizeBytes()
-                : java.nio.file.Files.getFileStore(file.getParent()).getUsableSpace();
+                : sizeFromFreeSpace(
+                    java.nio.file.Files.getFileStore(file.getParent()).getUsableSpace());
         sb = Superblock.forNewPool(sizeBytes, options.extentSizeBytes());
         if (sb == null) {
           throw new IllegalArgumentException(
@@ -89,6 +93,16 @@ final class PoolOpener {
       }
       throw e;
     }
+  }
+
+  /**
+   * The size of a pool whose capacity is "the free space" ({@code -1}): the usable space less a
+   * reserve of 5% (at least {@value #FREE_SPACE_RESERVE_MIN_BYTES} bytes) for the file system and
+   * its other users — LLPL allocates the whole file when it maps it, so taking every free byte
+   * would fail.
+   */
+  static long sizeFromFreeSpace(long usableBytes) {
+    return usableBytes - Math.max(FREE_SPACE_RESERVE_MIN_BYTES, usableBytes / 20);
   }
 
   private static void closeQuietly(PmemPool pool, Throwable e) {

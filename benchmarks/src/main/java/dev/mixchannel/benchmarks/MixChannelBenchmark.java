@@ -1,0 +1,393 @@
+package dev.mixchannel.benchmarks;
+
+import static java.nio.file.StandardOpenOption.APPEND;
+import static java.nio.file.StandardOpenOption.CREATE;
+import static java.nio.file.StandardOpenOption.WRITE;
+
+import dev.mixchannel.api.MixChannelConfig;
+import dev.mixchannel.api.PmemBackend;
+import dev.mixchannel.api.TierKind;
+import dev.mixchannel.pmem.PmemTier;
+import dev.mixchannel.tiering.MixChannel;
+import dev.mixchannel.tiering.TierManager;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.concurrent.locks.StampedLock;
+import java.util.stream.Stream;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.options.CommandLineOptions;
+
+/**
+ * Appends of 1 KiB and 64 KiB records through a {@link MixChannel} on a PMem tier against the same
+ * kind of PMem channel used directly ({@code PmemTier}), and through a MixChannel while another key
+ * migrates back and forth between the PMem tier and a file tier (on /dev/shm) in the background,
+ * without a rate limit. Segments roll every 64 MiB (truncate to 0). Pools are pre-touched before
+ * the measurement.
+ *
+ * <p>Its own main prints the ratios after JMH's table:
+ *
+ * <pre>
+ * java -cp benchmarks/target/benchmarks.jar dev.mixchannel.benchmarks.MixChannelBenchmark \
+ *     -f 1 -wi 2 -i 3 -w 1s -r 1s
+ * </pre>
+ *
+ * Directory: {@code mixchannel.bench.shm} (default /dev/shm).
+ */
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+public class MixChannelBenchmark {
+
+  static final long SEGMENT_BYTES = 64L << 20;
+  static final long POOL_BYTES = 512L << 20;
+  static final int MIGRATING_KEY_BYTES = 32 << 20;
+
+  /** The record, the same for every target. */
+  @State(Scope.Thread)
+  public static class Record {
+    /** Record size in bytes. */
+    @Param({"1024", "65536"})
+    public int recordBytes;
+
+    ByteBuffer buffer;
+
+    /** Fills the record. */
+    @Setup(Level.Trial)
+    public void setUp() {
+      buffer = ByteBuffer.allocateDirect(recordBytes);
+      for (int i = 0; i < recordBytes; i++) {
+        buffer.put(i, (byte) (i * 31));
+      }
+    }
+  }
+
+  /** An append channel that rolls (truncates to 0) every 64 MiB. */
+  abstract static class Target {
+    Path dir;
+    FileChannel channel;
+    long written;
+
+    final int append(ByteBuffer record) throws IOException {
+      if (written >= SEGMENT_BYTES) {
+        channel.truncate(0);
+        written = 0;
+      }
+      record.clear();
+      int n = 0;
+      while (record.hasRemaining()) {
+        n += channel.write(record);
+      }
+      written += n;
+      return n;
+    }
+
+    MixChannelConfig config(long rateBytesPerSecond) throws IOException {
+      dir = Files.createTempDirectory(shm(), "mixchannel-bench-");
+      MixChannelConfig config =
+          MixChannelConfig.builder()
+              .migrationRateBytesPerSecond(rateBytesPerSecond)
+              .tier("pmem", TierKind.PMEM, POOL_BYTES, dir.resolve("pmem"))
+              .tier("file", TierKind.NVME, -1, dir.resolve("file"))
+              .migrationThreshold(-1)
+              .pmemBackend(PmemBackend.AUTO)
+              .pmemPretouch(true)
+              .build();
+      try (PmemTier tier = PmemTier.open(config.tiers().get(0), config)) {
+        tier.awaitPretouch();
+      }
+      return config;
+    }
+  }
+
+  /** The backend used directly: a PMem channel of a {@code PmemTier}. */
+  @State(Scope.Thread)
+  public static class Direct extends Target {
+    PmemTier tier;
+
+    /**
+     * Opens the tier and the channel.
+     *
+     * @throws IOException on failure
+     */
+    @Setup(Level.Trial)
+    public void setUp() throws IOException {
+      MixChannelConfig config = config(-1);
+      tier = PmemTier.open(config.tiers().get(0), config);
+      channel = tier.open("segment.log", Set.of(CREATE, WRITE, APPEND));
+    }
+
+    /**
+     * Closes everything and deletes the directory.
+     *
+     * @throws IOException on failure
+     */
+    @TearDown(Level.Trial)
+    public void close() throws IOException {
+      channel.close();
+      tier.close();
+      deleteTree(dir);
+    }
+  }
+
+  /** A MixChannel on the PMem tier of a manager. */
+  abstract static class ManagerTarget extends Target {
+    TierManager manager;
+
+    void open(long rateBytesPerSecond) throws IOException {
+      manager = TierManager.builder(config(rateBytesPerSecond)).startMigrator(false).build();
+      channel = manager.open("segment.log", CREATE, WRITE, APPEND);
+    }
+
+    void closeAll() throws IOException {
+      channel.close();
+      manager.close();
+      deleteTree(dir);
+    }
+  }
+
+  /** A MixChannel, nothing else running. */
+  @State(Scope.Thread)
+  public static class Mix extends ManagerTarget {
+    /**
+     * Opens the manager and the channel.
+     *
+     * @throws IOException on failure
+     */
+    @Setup(Level.Trial)
+    public void setUp() throws IOException {
+      open(-1);
+    }
+
+    /**
+     * Closes everything and deletes the directory.
+     *
+     * @throws IOException on failure
+     */
+    @TearDown(Level.Trial)
+    public void close() throws IOException {
+      closeAll();
+    }
+  }
+
+  /** A MixChannel while another key of the same manager migrates without pause. */
+  @State(Scope.Thread)
+  public static class MixDuringMigration extends ManagerTarget {
+    /** The migration copy rate limit in bytes per second, -1 for none. */
+    @Param({"-1", "268435456"})
+    public long migrationRateBytesPerSecond;
+
+    Thread mover;
+    volatile boolean stop;
+    final AtomicLong migrations = new AtomicLong();
+
+    /**
+     * Opens the manager with the rate limit and starts the background migrations.
+     *
+     * @throws IOException on failure
+     */
+    @Setup(Level.Trial)
+    public void setUp() throws IOException {
+      open(migrationRateBytesPerSecond);
+      try (MixChannel other = manager.open("other.log", CREATE, WRITE)) {
+        ByteBuffer chunk = ByteBuffer.allocateDirect(1 << 20);
+        for (long pos = 0; pos < MIGRATING_KEY_BYTES; pos += chunk.capacity()) {
+          chunk.clear();
+          other.write(chunk, pos);
+        }
+      }
+      mover = new Thread(this::migrateForever, "bench-migrator");
+      mover.setDaemon(true);
+      mover.start();
+    }
+
+    private void migrateForever() {
+      try {
+        while (!stop) {
+          manager.migrate(
+              "other.log", manager.tierOf("other.log").equals("pmem") ? "file" : "pmem");
+          migrations.incrementAndGet();
+        }
+      } catch (IOException | RuntimeException e) {
+        if (!stop) {
+          throw new IllegalStateException("background migration failed", e);
+        }
+      }
+    }
+
+    /**
+     * Stops the background migrations and closes everything.
+     *
+     * @throws IOException on failure
+     * @throws InterruptedException when interrupted
+     */
+    @TearDown(Level.Trial)
+    public void close() throws IOException, InterruptedException {
+      stop = true;
+      mover.join(TimeUnit.SECONDS.toMillis(60));
+      System.out.println("background migrations completed: " + migrations.get());
+      closeAll();
+    }
+  }
+
+  /** The two candidate key locks, uncontended, around a trivial critical section. */
+  @State(Scope.Thread)
+  public static class Locks {
+    final StampedLock stamped = new StampedLock();
+    final ReentrantReadWriteLock readWrite = new ReentrantReadWriteLock();
+    long counter;
+  }
+
+  /**
+   * A shared acquisition of a {@link StampedLock} (the key lock MixChannel uses).
+   *
+   * @param l the locks
+   * @return a counter, so the work is not eliminated
+   */
+  @Benchmark
+  public long lockStampedShared(Locks l) {
+    long stamp = l.stamped.readLock();
+    try {
+      return ++l.counter;
+    } finally {
+      l.stamped.unlockRead(stamp);
+    }
+  }
+
+  /**
+   * A shared acquisition of a {@link ReentrantReadWriteLock}, the alternative.
+   *
+   * @param l the locks
+   * @return a counter, so the work is not eliminated
+   */
+  @Benchmark
+  public long lockReentrantReadWriteShared(Locks l) {
+    l.readWrite.readLock().lock();
+    try {
+      return ++l.counter;
+    } finally {
+      l.readWrite.readLock().unlock();
+    }
+  }
+
+  static Path shm() {
+    return Path.of(System.getProperty("mixchannel.bench.shm", "/dev/shm"));
+  }
+
+  static void deleteTree(Path dir) throws IOException {
+    try (Stream<Path> walk = Files.walk(dir)) {
+      for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    }
+  }
+
+  /**
+   * The backend alone.
+   *
+   * @param r the record
+   * @param t the channel
+   * @return bytes written
+   * @throws IOException on failure
+   */
+  @Benchmark
+  public int pmemDirect(Record r, Direct t) throws IOException {
+    return t.append(r.buffer);
+  }
+
+  /**
+   * Through a MixChannel, nothing else running.
+   *
+   * @param r the record
+   * @param t the channel
+   * @return bytes written
+   * @throws IOException on failure
+   */
+  @Benchmark
+  public int mixChannel(Record r, Mix t) throws IOException {
+    return t.append(r.buffer);
+  }
+
+  /**
+   * Through a MixChannel while another key migrates.
+   *
+   * @param r the record
+   * @param t the channel
+   * @return bytes written
+   * @throws IOException on failure
+   */
+  @Benchmark
+  public int mixChannelDuringMigration(Record r, MixDuringMigration t) throws IOException {
+    return t.append(r.buffer);
+  }
+
+  /**
+   * Runs the benchmark and prints the ratios.
+   *
+   * @param args JMH command-line options
+   * @throws Exception on failure
+   */
+  public static void main(String[] args) throws Exception {
+    Collection<RunResult> results = new Runner(new CommandLineOptions(args)).run();
+    Map<Integer, Map<String, Double>> bySize = new TreeMap<>();
+    for (RunResult r : results) {
+      String label = r.getParams().getBenchmark();
+      String method = label.substring(label.lastIndexOf('.') + 1);
+      if (r.getParams().getParam("recordBytes") == null) {
+        continue;
+      }
+      int size = Integer.parseInt(r.getParams().getParam("recordBytes"));
+      String rate = r.getParams().getParam("migrationRateBytesPerSecond");
+      String name = rate == null ? method : method + "@" + rate;
+      bySize.computeIfAbsent(size, k -> new HashMap<>()).put(name, r.getPrimaryResult().getScore());
+    }
+    System.out.println("\nMixChannelBenchmark: ratios");
+    for (RunResult r : results) {
+      String label = r.getParams().getBenchmark();
+      if (label.contains(".lock")) {
+        System.out.printf(
+            Locale.ROOT,
+            "%s: %.1f ns per shared lock+unlock%n",
+            label.substring(label.lastIndexOf('.') + 1),
+            1e9 / r.getPrimaryResult().getScore());
+      }
+    }
+    for (Map.Entry<Integer, Map<String, Double>> e : bySize.entrySet()) {
+      Map<String, Double> ops = e.getValue();
+      System.out.printf(
+          Locale.ROOT,
+          "record %6d bytes: mixChannel/pmemDirect = %.3f (goal >= 0.95 at 1 KiB),"
+              + " duringMigration/idle = %.3f unlimited, %.3f at 256 MiB/s (goal >= 0.9)%n",
+          e.getKey(),
+          ratio(ops.get("mixChannel"), ops.get("pmemDirect")),
+          ratio(ops.get("mixChannelDuringMigration@-1"), ops.get("mixChannel")),
+          ratio(ops.get("mixChannelDuringMigration@268435456"), ops.get("mixChannel")));
+    }
+  }
+
+  private static double ratio(Double value, Double base) {
+    return value == null || base == null || base == 0 ? Double.NaN : value / base;
+  }
+}

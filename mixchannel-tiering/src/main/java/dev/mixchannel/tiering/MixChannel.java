@@ -1,0 +1,93 @@
+package dev.mixchannel.tiering;
+
+import dev.mixchannel.api.TierKind;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.FileChannel;
+
+/**
+ * A {@link FileChannel} on a key of a {@link TierManager}, whose bytes live on one tier at a time
+ * and may move to another tier while the channel is open.
+ *
+ * <p><b>Handles.</b> Every {@link TierManager#open} returns a new handle. Handles on one key share
+ * its bytes (one backing channel per open key) and each has its own position, as with POSIX file
+ * descriptors. A rename keeps handles working (see {@link #key()}); a delete keeps the bytes
+ * readable and writable through open handles until the last one closes.
+ *
+ * <p><b>Thread-safety.</b> Like the JDK's {@code FileChannel}: positional operations may run
+ * concurrently; relative reads and writes of one handle are serialized on that handle; appends of
+ * all {@code APPEND} handles of a key are serialized, so each lands whole at the end. Each
+ * operation takes one lock of its key once and delegates to the backing channel: the shared side of
+ * the key's read-write lock, or for an append the key's append lock. A migration takes the
+ * exclusive side (both) only to mark the key at its start and to switch the backing channel at its
+ * end; its copy holds the shared side one chunk at a time.
+ *
+ * <p><b>Differences from the JDK's channel.</b>
+ *
+ * <ul>
+ *   <li>{@link #map} throws {@link UnsupportedOperationException}: a mapping would not follow a
+ *       migration. Read into a direct buffer, or use {@link #transferTo}, instead.
+ *   <li>Interrupts: when the backing channel is a JDK file channel, an interrupted thread gets
+ *       {@link java.nio.channels.ClosedByInterruptException} and its handle is closed, as with the
+ *       JDK; the other handles of the key keep working (the manager reopens the shared backing
+ *       channel and re-acquires their file locks on it). A PMem backing never blocks, so an
+ *       interrupt does not close the handle there; so a {@code MixChannel} does not promise the
+ *       JDK's close-on-interrupt behaviour in general.
+ *   <li>After {@link TierManager#close()}, {@link ClosedChannelException}s carry a message naming
+ *       the key; on a handle closed by the caller they are plain, as the JDK throws them.
+ *   <li>{@link #lock}/{@link #tryLock} lock the backing channel; a migration re-acquires the locks
+ *       on the new backing before it releases the old ones. {@link
+ *       java.nio.channels.FileLock#channel()} is this handle.
+ *   <li>Gather writes and scatter reads take the lock once per buffer, so they are not atomic with
+ *       respect to concurrent writes of other handles in the same range.
+ *   <li>A positional write on an {@code APPEND} handle appends, as the JDK does on Linux.
+ *   <li>{@code transferTo}/{@code transferFrom} between two {@code MixChannel}s go through a
+ *       bounded heap buffer (so two keys' locks are never held together); to or from other channels
+ *       they delegate while holding this key's shared lock, so a target that blocks delays a
+ *       migration of this key.
+ * </ul>
+ *
+ * <p>After {@link TierManager#close()} every handle is closed and every operation throws {@link
+ * ClosedChannelException}. Instances are created by the manager only; this class is abstract so
+ * that the implementation stays internal.
+ */
+public abstract class MixChannel extends FileChannel {
+
+  /** For the manager's implementation only. */
+  protected MixChannel() {}
+
+  /**
+   * The key this channel is open on; it follows renames of the key.
+   *
+   * @return the current key (the last key it had, once deleted)
+   */
+  public abstract String key();
+
+  /**
+   * The tier that holds the bytes now. It changes when the key migrates.
+   *
+   * @return the tier's name
+   */
+  public abstract String tierName();
+
+  /**
+   * The medium of the tier that holds the bytes now.
+   *
+   * @return the kind of {@link #tierName()}
+   */
+  public abstract TierKind tierKind();
+
+  /**
+   * Marks the key as sealed: no more writes are expected, so the policy may demote it. Writes still
+   * work. The mark belongs to the key (every handle sees it) and lasts until the manager closes.
+   *
+   * @throws ClosedChannelException when this handle is closed
+   */
+  public abstract void seal() throws ClosedChannelException;
+
+  /**
+   * Whether {@link #seal()} was called on any handle of this key.
+   *
+   * @return {@code true} once sealed
+   */
+  public abstract boolean isSealed();
+}

@@ -1,0 +1,36 @@
+package dev.mixchannel.tiering;
+
+/**
+ * One key (a segment) as a {@link MigrationPolicy} sees it.
+ *
+ * @param key the key
+ * @param tierName the tier that holds it
+ * @param sizeBytes its size in bytes
+ * @param sealed whether it is eligible for demotion: {@link MixChannel#seal()} was called, it is
+ *     not the active (newest) key of its directory, or it has not been written for the configured
+ *     idle time
+ * @param lastWriteMillis the clock time at which the manager last saw it written, in milliseconds
+ *     (observed at the resolution of the policy interval)
+ * @param migrating whether a migration of it is queued or in flight (it will not be picked again)
+ * @param migrationTarget the tier an in-flight migration moves it to, or {@code null} when none
+ * @param backingOff whether a recent migration of it failed and the manager waits before retrying
+ */
+public record SegmentSnapshot(
+    String key,
+    String tierName,
+    long sizeBytes,
+    boolean sealed,
+    long lastWriteMillis,
+    boolean migrating,
+    String migrationTarget,
+    boolean backingOff) {
+
+  /**
+   * Whether the policy may pick this segment now.
+   *
+   * @return {@code true} when no migration is in flight and it is not backing off
+   */
+  public boolean pickable() {
+    return !migrating && !backingOff;
+  }
+}

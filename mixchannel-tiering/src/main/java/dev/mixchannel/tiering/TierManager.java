@@ -1,0 +1,297 @@
+package dev.mixchannel.tiering;
+
+import dev.mixchannel.api.MigrationException;
+import dev.mixchannel.api.MixChannelConfig;
+import dev.mixchannel.api.MixChannelStats;
+import dev.mixchannel.api.SizeHint;
+import dev.mixchannel.api.TierFullException;
+import dev.mixchannel.tiering.internal.ManagerCore;
+import dev.mixchannel.tiering.internal.MigrationHook;
+import dev.mixchannel.tiering.internal.TierOpener;
+import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.OpenOption;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The one object a user holds: it owns the tiers of a {@link MixChannelConfig}, opens {@link
+ * MixChannel}s on keys, and moves keys between tiers in the background.
+ *
+ * <p><b>Open and recovery.</b> {@link #open(MixChannelConfig)} opens every tier (each locks its
+ * directories, so a second manager on the same storage fails with {@code StorageInUseException}),
+ * then recovers: incomplete migration copies are discarded and a key complete on several tiers
+ * keeps the fastest tier's copy. Several managers on different directories work independently in
+ * one JVM.
+ *
+ * <p><b>Placement and spill.</b> A new key goes to the fastest tier whose {@code hasRoomFor(size
+ * hint)} holds, else the next. When a write needs room its PMem tier does not have, the key moves
+ * to the next slower tier with room inside that write (a spill) and the write succeeds; a write
+ * fails with {@link TierFullException} only when no tier has room.
+ *
+ * <p><b>Migration.</b> Unless the configuration turns it off (threshold {@code -1}), a policy
+ * thread ({@code mixchannel-policy-1}) runs the {@link MigrationPolicy} every {@code interval.ms}
+ * and copy workers ({@code mixchannel-migrate-<n>}) carry out its requests, rate-limited. Keys stay
+ * readable and writable throughout; the crash-safe protocol is described in the package docs. Each
+ * completed migration logs one INFO line; failures roll back, are counted, logged and recorded as
+ * last error, and the key backs off (exponentially, capped) before it is retried.
+ *
+ * <p><b>Observability.</b> {@link #stats()}, and MXBeans registered as {@code
+ * dev.mixchannel:type=TierManager,name=<id>} and {@code
+ * dev.mixchannel:type=Tier,manager=<id>,name=<tier>} (the id is the first tier's first path, with
+ * {@code -2}, {@code -3}, ... appended when taken).
+ *
+ * <p><b>Thread-safety.</b> All methods may be called from any thread. After {@link #close()} they
+ * throw {@link IllegalStateException} naming the key, and every channel throws {@link
+ * java.nio.channels.ClosedChannelException}.
+ */
+public final class TierManager implements AutoCloseable {
+  private final ManagerCore core;
+
+  private TierManager(ManagerCore core) {
+    this.core = core;
+  }
+
+  /**
+   * Opens a manager with the default policy, the system clock and the background migrator.
+   *
+   * @param config the configuration
+   * @return the manager; the caller closes it
+   * @throws IOException when a tier cannot be opened or recovered
+   */
+  public static TierManager open(MixChannelConfig config) throws IOException {
+    return builder(config).build();
+  }
+
+  /**
+   * A builder for a manager with a custom policy, clock or no background migrator.
+   *
+   * @param config the configuration
+   * @return the builder
+   */
+  public static Builder builder(MixChannelConfig config) {
+    return new Builder(config);
+  }
+
+  /**
+   * Opens a handle on a key, with the options of {@code FileChannel.open}: {@code READ}, {@code
+   * WRITE}, {@code APPEND}, {@code CREATE}, {@code CREATE_NEW}, {@code TRUNCATE_EXISTING}, plus a
+   * {@link SizeHint} for placement of a new key. {@code SPARSE} and {@code NOFOLLOW_LINKS} are
+   * ignored; {@code SYNC}/{@code DSYNC} force after each write; {@code DELETE_ON_CLOSE} deletes the
+   * key when its last handle closes.
+   *
+   * @param key the key (see {@link dev.mixchannel.api.StorageTier} for valid keys)
+   * @param options the options
+   * @return a new handle; the caller closes it
+   * @throws NoSuchFileException when the key does not exist and no create option applies
+   * @throws FileAlreadyExistsException for {@code CREATE_NEW} on an existing key
+   * @throws TierFullException when a new key fits on no tier
+   * @throws IllegalArgumentException for a bad key or option combination
+   * @throws UnsupportedOperationException for an unknown option
+   * @throws IllegalStateException when the manager is closed
+   * @throws IOException when a tier fails
+   */
+  public MixChannel open(String key, OpenOption... options) throws IOException {
+    return core.open(key, options);
+  }
+
+  /**
+   * Whether a key exists (on any tier).
+   *
+   * @param key the key
+   * @return whether it exists
+   * @throws IllegalStateException when the manager is closed
+   */
+  public boolean exists(String key) {
+    return core.exists(key);
+  }
+
+  /**
+   * Renames a key, replacing {@code to} if it exists; open handles of {@code from} keep working and
+   * report the new key, open handles of a replaced {@code to} keep its old bytes until they close.
+   *
+   * <p>On one tier the rename is atomic. When {@code to} exists on another tier, two tier
+   * operations are needed and their order is chosen so that recovery's "the faster copy wins" rule
+   * never resurrects the old bytes of {@code to}: when {@code from} is on the faster tier it is
+   * renamed first and then the slower {@code to} is deleted; otherwise {@code to} is deleted first.
+   * In that second case a crash between the two steps leaves {@code from} under its old name and no
+   * {@code to} (the replacement is then not atomic).
+   *
+   * @param from the existing key
+   * @param to the new key
+   * @throws NoSuchFileException when {@code from} does not exist
+   * @throws IllegalStateException when the manager is closed
+   * @throws IOException when a tier fails
+   */
+  public void rename(String from, String to) throws IOException {
+    core.rename(from, to);
+  }
+
+  /**
+   * Deletes a key at once; open handles keep its bytes readable and writable until the last one
+   * closes.
+   *
+   * @param key the key
+   * @return {@code true} when it existed
+   * @throws IllegalStateException when the manager is closed
+   * @throws IOException when the tier fails
+   */
+  public boolean delete(String key) throws IOException {
+    return core.delete(key);
+  }
+
+  /**
+   * The keys on all tiers.
+   *
+   * @return a sorted snapshot
+   * @throws IllegalStateException when the manager is closed
+   */
+  public List<String> keys() {
+    return core.keys();
+  }
+
+  /**
+   * The tier that holds a key now.
+   *
+   * @param key the key
+   * @return the tier's name
+   * @throws NoSuchFileException when the key does not exist
+   * @throws IllegalStateException when the manager is closed
+   */
+  public String tierOf(String key) throws NoSuchFileException {
+    return core.tierOf(key);
+  }
+
+  /**
+   * Moves a key to a tier now, with the background protocol (rate-limited, the key stays usable),
+   * and returns when the key is switched. Waits first for a migration of the key in flight. Works
+   * when background migration is off.
+   *
+   * @param key the key
+   * @param tierName the target tier
+   * @throws IllegalArgumentException for an unknown tier
+   * @throws NoSuchFileException when the key does not exist
+   * @throws MigrationException when the migration failed and was rolled back
+   * @throws IllegalStateException when the manager is closed
+   * @throws IOException when a failure after the publish left an error to report
+   */
+  public void migrate(String key, String tierName) throws IOException {
+    core.migrate(key, tierName);
+  }
+
+  /**
+   * Occupancy of each tier and the migration counters.
+   *
+   * @return a snapshot
+   * @throws IllegalStateException when the manager is closed
+   */
+  public MixChannelStats stats() {
+    return core.stats();
+  }
+
+  /**
+   * Stops the migrator (migrations in flight roll back), closes every handle and tier and
+   * unregisters the MXBeans. Idempotent.
+   *
+   * @throws IOException when closing a tier failed; everything is still released
+   */
+  @Override
+  public void close() throws IOException {
+    core.close();
+  }
+
+  /** Runs one policy round (tests drive the policy with this). */
+  int doWork() {
+    return core.doWork();
+  }
+
+  /** The policy's view now. */
+  PolicySnapshot snapshot() {
+    return core.snapshot();
+  }
+
+  /** Waits until no migration is queued or running. */
+  boolean awaitMigrations(Duration timeout) throws InterruptedException {
+    return core.awaitMigrations(timeout);
+  }
+
+  /** The JMX id. */
+  String id() {
+    return core.id();
+  }
+
+  @Override
+  public String toString() {
+    return "TierManager[" + core.id() + "]";
+  }
+
+  /** Builds a {@link TierManager}. Not thread-safe. */
+  public static final class Builder {
+    private final MixChannelConfig config;
+    private MigrationPolicy policy = new WatermarkPolicy();
+    private Clock clock = Clock.systemUTC();
+    private boolean startMigrator = true;
+    private MigrationHook hook = MigrationHook.NONE;
+    private TierOpener opener = TierOpener.DEFAULT;
+
+    private Builder(MixChannelConfig config) {
+      this.config = Objects.requireNonNull(config, "config");
+    }
+
+    /**
+     * Sets the migration policy.
+     *
+     * @param policy the policy; default {@link WatermarkPolicy}
+     * @return this builder
+     */
+    public Builder policy(MigrationPolicy policy) {
+      this.policy = Objects.requireNonNull(policy, "policy");
+      return this;
+    }
+
+    /**
+     * Sets the clock for write times, idle sealing and back-off.
+     *
+     * @param clock the clock; default the system UTC clock
+     * @return this builder
+     */
+    public Builder clock(Clock clock) {
+      this.clock = Objects.requireNonNull(clock, "clock");
+      return this;
+    }
+
+    /**
+     * Sets whether the policy runs on its own thread every interval.
+     *
+     * @param start {@code false} to drive the policy only through tests; default {@code true}
+     * @return this builder
+     */
+    public Builder startMigrator(boolean start) {
+      this.startMigrator = start;
+      return this;
+    }
+
+    Builder hook(MigrationHook hook) {
+      this.hook = Objects.requireNonNull(hook, "hook");
+      return this;
+    }
+
+    Builder tierOpener(TierOpener opener) {
+      this.opener = Objects.requireNonNull(opener, "opener");
+      return this;
+    }
+
+    /**
+     * Opens the manager.
+     *
+     * @return the manager; the caller closes it
+     * @throws IOException when a tier cannot be opened or recovered
+     */
+    public TierManager build() throws IOException {
+      return new TierManager(ManagerCore.open(config, policy, clock, startMigrator, hook, opener));
+    }
+  }
+}

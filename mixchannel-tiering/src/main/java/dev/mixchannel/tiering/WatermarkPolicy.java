@@ -1,0 +1,151 @@
+package dev.mixchannel.tiering;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The default {@link MigrationPolicy}: keeps each tier's used fraction between its watermarks.
+ *
+ * <p>For each adjacent pair of tiers (i, i+1), with projected usage (the snapshot's usage adjusted
+ * for migrations in flight and for the requests already made in this round), demotions first from
+ * the slowest pair up (so a full middle tier makes room before the tier above demotes into it),
+ * then promotions from the fastest pair down:
+ *
+ * <ul>
+ *   <li>while tier i is above {@code high × capacity}, demote its oldest sealed keys (least recent
+ *       write first, then the smaller key) to tier i+1 until it is at or below {@code low ×
+ *       capacity}; a key that does not fit on tier i+1 is skipped;
+ *   <li>when tier i did not demote in this round, while it is below {@code low × capacity}, promote
+ *       tier i+1's newest keys (most recent write first, then the greater key) that keep tier i at
+ *       or below {@code low × capacity}.
+ * </ul>
+ *
+ * <p>With {@code high > low} the gap is a hysteresis band: nothing moves while usage stays inside
+ * it. A key is picked at most once per round, and keys whose migration is in flight or backing off
+ * are never picked. Stateless and thread-safe.
+ */
+public final class WatermarkPolicy implements MigrationPolicy {
+
+  private static final Comparator<SegmentSnapshot> OLDEST_FIRST =
+      Comparator.comparingLong(SegmentSnapshot::lastWriteMillis)
+          .thenComparing(SegmentSnapshot::key);
+
+  private static final Comparator<SegmentSnapshot> NEWEST_FIRST = OLDEST_FIRST.reversed();
+
+  /** Creates the policy; the watermarks come from each {@link TierSnapshot}. */
+  public WatermarkPolicy() {}
+
+  @Override
+  public List<MigrationRequest> decide(PolicySnapshot snapshot) {
+    List<TierSnapshot> tiers = snapshot.tiers();
+    Map<String, Integer> tierIndex = new HashMap<>();
+    for (int i = 0; i < tiers.size(); i++) {
+      tierIndex.put(tiers.get(i).name(), i);
+    }
+    long[] used = new long[tiers.size()];
+    for (int i = 0; i < used.length; i++) {
+      used[i] = tiers.get(i).usedBytes();
+    }
+    List<List<SegmentSnapshot>> byTier = new ArrayList<>();
+    tiers.forEach(t -> byTier.add(new ArrayList<>()));
+    for (SegmentSnapshot segment : snapshot.segments()) {
+      Integer at = tierIndex.get(segment.tierName());
+      if (at == null) {
+        continue;
+      }
+      byTier.get(at).add(segment);
+      Integer target =
+          segment.migrationTarget() == null ? null : tierIndex.get(segment.migrationTarget());
+      if (segment.migrating() && target != null) {
+        used[at] -= segment.sizeBytes();
+        used[target] += segment.sizeBytes();
+      }
+    }
+    List<MigrationRequest> requests = new ArrayList<>();
+    Set<String> picked = new HashSet<>();
+    boolean[] demoted = new boolean[tiers.size()];
+    for (int i = tiers.size() - 2; i >= 0; i--) {
+      TierSnapshot tier = tiers.get(i);
+      if (used[i] > tier.highWatermark() * tier.capacityBytes()) {
+        demoted[i] = true;
+        demote(byTier.get(i), i, low(tier), tiers, used, picked, requests);
+      }
+    }
+    for (int i = 0; i + 1 < tiers.size(); i++) {
+      if (!demoted[i] && used[i] < low(tiers.get(i))) {
+        promote(byTier.get(i + 1), i, low(tiers.get(i)), tiers, used, picked, requests);
+      }
+    }
+    return requests;
+  }
+
+  private static double low(TierSnapshot tier) {
+    return tier.lowWatermark() * tier.capacityBytes();
+  }
+
+  private static void demote(
+      List<SegmentSnapshot> onTier,
+      int i,
+      double low,
+      List<TierSnapshot> tiers,
+      long[] used,
+      Set<String> picked,
+      List<MigrationRequest> requests) {
+    List<SegmentSnapshot> candidates = new ArrayList<>();
+    for (SegmentSnapshot s : onTier) {
+      if (s.pickable() && s.sealed() && !picked.contains(s.key())) {
+        candidates.add(s);
+      }
+    }
+    candidates.sort(OLDEST_FIRST);
+    long nextCapacity = tiers.get(i + 1).capacityBytes();
+    for (SegmentSnapshot s : candidates) {
+      if (used[i] <= low) {
+        return;
+      }
+      if (used[i + 1] + s.sizeBytes() > nextCapacity) {
+        continue;
+      }
+      picked.add(s.key());
+      requests.add(new MigrationRequest(s.key(), tiers.get(i + 1).name()));
+      used[i] -= s.sizeBytes();
+      used[i + 1] += s.sizeBytes();
+    }
+  }
+
+  private static void promote(
+      List<SegmentSnapshot> onNext,
+      int i,
+      double low,
+      List<TierSnapshot> tiers,
+      long[] used,
+      Set<String> picked,
+      List<MigrationRequest> requests) {
+    List<SegmentSnapshot> candidates = new ArrayList<>();
+    for (SegmentSnapshot s : onNext) {
+      if (s.pickable() && !picked.contains(s.key())) {
+        candidates.add(s);
+      }
+    }
+    candidates.sort(NEWEST_FIRST);
+    for (SegmentSnapshot s : candidates) {
+      if (used[i] + s.sizeBytes() > low) {
+        continue;
+      }
+      picked.add(s.key());
+      requests.add(new MigrationRequest(s.key(), tiers.get(i).name()));
+      used[i] += s.sizeBytes();
+      used[i + 1] -= s.sizeBytes();
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "WatermarkPolicy";
+  }
+}

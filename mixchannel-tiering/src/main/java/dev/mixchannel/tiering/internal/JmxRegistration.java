@@ -1,0 +1,101 @@
+package dev.mixchannel.tiering.internal;
+
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.List;
+import javax.management.InstanceAlreadyExistsException;
+import javax.management.JMException;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The manager's MBeans on the platform MBean server: {@code
+ * dev.mixchannel:type=TierManager,name=<id>} and {@code
+ * dev.mixchannel:type=Tier,manager=<id>,name=<tier>}. The id comes from the first tier's first
+ * path; when another manager already uses it, the server is asked for {@code <id>-2}, {@code
+ * <id>-3}, ... until one is free.
+ */
+public final class JmxRegistration implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(JmxRegistration.class);
+  private static final String DOMAIN = "dev.mixchannel";
+
+  private final MBeanServer server;
+  private final String id;
+  private final List<ObjectName> names = new ArrayList<>();
+
+  private JmxRegistration(MBeanServer server, String id) {
+    this.server = server;
+    this.id = id;
+  }
+
+  /**
+   * Registers the beans of a manager.
+   *
+   * @param baseId the preferred id
+   * @param catalog the key index
+   * @param counters the manager counters
+   * @param tiers the tiers
+   * @return the registration; close it to unregister
+   */
+  public static JmxRegistration register(
+      String baseId, Catalog catalog, ManagerCounters counters, Tiers tiers) {
+    MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+    String base = sanitize(baseId);
+    TierManagerBean managerBean = new TierManagerBean(catalog, counters);
+    for (int n = 1; ; n++) {
+      String id = n == 1 ? base : base + "-" + n;
+      JmxRegistration registration = new JmxRegistration(server, id);
+      try {
+        registration.add(new ObjectName(DOMAIN + ":type=TierManager,name=" + id), managerBean);
+        for (TierSlot slot : tiers.all()) {
+          registration.add(
+              new ObjectName(DOMAIN + ":type=Tier,manager=" + id + ",name=" + slot.name()),
+              new TierBean(slot, catalog));
+        }
+        return registration;
+      } catch (InstanceAlreadyExistsException e) {
+        registration.close();
+        LOG.debug("MBean name taken, trying the next: id={}", id);
+      } catch (JMException e) {
+        registration.close();
+        throw new IllegalStateException("registering MBeans failed: id=" + id, e);
+      }
+    }
+  }
+
+  private void add(ObjectName name, Object bean) throws JMException {
+    server.registerMBean(bean, name);
+    names.add(name);
+  }
+
+  /**
+   * The id the beans are registered under.
+   *
+   * @return the id
+   */
+  public String id() {
+    return id;
+  }
+
+  private static String sanitize(String text) {
+    String id = text.replaceAll("[^A-Za-z0-9._/-]", "_");
+    return id.isEmpty() ? "mixchannel" : id;
+  }
+
+  /** Unregisters every bean. Idempotent. */
+  @Override
+  public void close() {
+    for (ObjectName name : names) {
+      try {
+        if (server.isRegistered(name)) {
+          server.unregisterMBean(name);
+        }
+      } catch (JMException e) {
+        LOG.warn("unregistering MBean failed: name={}", name, e);
+      }
+    }
+    names.clear();
+  }
+}

@@ -1,0 +1,307 @@
+package dev.mixchannel.tiering.internal;
+
+import dev.mixchannel.api.Keys;
+import dev.mixchannel.api.MixChannelConfig;
+import dev.mixchannel.api.MixChannelStats;
+import dev.mixchannel.api.StorageTier;
+import dev.mixchannel.api.TierConfig;
+import dev.mixchannel.api.TierStats;
+import dev.mixchannel.tiering.MigrationPolicy;
+import dev.mixchannel.tiering.MixChannel;
+import dev.mixchannel.tiering.PolicySnapshot;
+import java.io.IOException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.OpenOption;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Everything a {@code TierManager} owns, wired together: tiers, key index, I/O path, migrator,
+ * workers, policy agent and runner, JMX beans. The public {@code TierManager} delegates here.
+ */
+public final class ManagerCore implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(ManagerCore.class);
+
+  private final Tiers tiers;
+  private final ManagerCounters counters = new ManagerCounters();
+  private final Catalog catalog;
+  private final MigrationWorkers workers;
+  private final PolicyAgent agent;
+  private final PolicyRunner runner;
+  private final JmxRegistration jmx;
+  private final AtomicBoolean closed = new AtomicBoolean();
+
+  /**
+   * Opens the tiers of a configuration, recovers them and starts the manager.
+   *
+   * @param config the configuration
+   * @param policy the migration policy
+   * @param clock the clock for write times, idle sealing and back-off
+   * @param startMigrator whether the policy runs on its own thread every interval
+   * @param hook the test hook
+   * @param opener opens each tier
+   * @return the running core
+   * @throws IOException when a tier cannot be opened or recovered; what was opened is closed
+   */
+  public static ManagerCore open(
+      MixChannelConfig config,
+      MigrationPolicy policy,
+      Clock clock,
+      boolean startMigrator,
+      MigrationHook hook,
+      TierOpener opener)
+      throws IOException {
+    List<StorageTier> opened = new ArrayList<>();
+    Tiers tiers = null;
+    try {
+      for (TierConfig tier : config.tiers()) {
+        opened.add(opener.open(tier, config));
+      }
+      tiers = new Tiers(opened);
+      return new ManagerCore(config, tiers, policy, clock, startMigrator, hook);
+    } catch (IOException | RuntimeException e) {
+      try {
+        if (tiers != null) {
+          tiers.close();
+        } else {
+          new Tiers(opened).close();
+        }
+      } catch (IOException suppressed) {
+        e.addSuppressed(suppressed);
+      }
+      throw e;
+    }
+  }
+
+  private ManagerCore(
+      MixChannelConfig config,
+      Tiers tiers,
+      MigrationPolicy policy,
+      Clock clock,
+      boolean startMigrator,
+      MigrationHook hook)
+      throws IOException {
+    this.tiers = tiers;
+    Recovery.Result recovered = Recovery.run(tiers);
+    String baseId = config.tiers().get(0).paths().get(0).toString();
+    this.catalog =
+        new Catalog(tiers, recovered.owners(), recovered.sizes(), clock, counters, baseId);
+    RateLimiter rate = new RateLimiter(config.migrationRateBytesPerSecond());
+    Migrator migrator = new Migrator(catalog, counters, hook, rate, clock);
+    catalog.attach(new SegmentIo(catalog, new Spiller(tiers, migrator)));
+    this.workers = new MigrationWorkers(migrator, config.migrationThreads());
+    this.agent = new PolicyAgent(catalog, tiers, policy, workers, counters, config, clock);
+    this.jmx = JmxRegistration.register(baseId, catalog, counters, tiers);
+    this.runner =
+        startMigrator && config.migrationEnabled()
+            ? new PolicyRunner(agent, config.intervalMillis())
+            : null;
+    LOG.info(
+        "tier manager open: id={}, tiers={}, keys={}, migration={}, policy={}",
+        jmx.id(),
+        tiers.names(),
+        recovered.owners().size(),
+        runner != null ? "every " + config.intervalMillis() + " ms" : "off",
+        policy);
+  }
+
+  /**
+   * Opens a handle.
+   *
+   * @param key the key
+   * @param options the options
+   * @return the handle
+   * @throws IOException as {@code TierManager.open} documents
+   */
+  public MixChannel open(String key, OpenOption... options) throws IOException {
+    catalog.checkOpen(key);
+    return catalog.open(key, OpenMode.parse(key, options));
+  }
+
+  /**
+   * Whether a key exists.
+   *
+   * @param key the key
+   * @return whether it exists
+   */
+  public boolean exists(String key) {
+    Keys.validate(key);
+    return catalog.get(key) != null;
+  }
+
+  /**
+   * Renames a key.
+   *
+   * @param from the key
+   * @param to the new key
+   * @throws IOException as {@code TierManager.rename} documents
+   */
+  public void rename(String from, String to) throws IOException {
+    catalog.rename(from, to);
+  }
+
+  /**
+   * Deletes a key.
+   *
+   * @param key the key
+   * @return whether it existed
+   * @throws IOException when the tier fails
+   */
+  public boolean delete(String key) throws IOException {
+    return catalog.delete(key);
+  }
+
+  /**
+   * The keys.
+   *
+   * @return the keys, sorted
+   */
+  public List<String> keys() {
+    return catalog.keys();
+  }
+
+  /**
+   * The tier of a key.
+   *
+   * @param key the key
+   * @return the tier's name
+   * @throws NoSuchFileException when the key does not exist
+   */
+  public String tierOf(String key) throws NoSuchFileException {
+    return segment(key).tier.name();
+  }
+
+  /**
+   * Migrates a key synchronously.
+   *
+   * @param key the key
+   * @param tierName the target tier
+   * @throws IOException as {@code TierManager.migrate} documents
+   */
+  public void migrate(String key, String tierName) throws IOException {
+    catalog.checkOpen(key);
+    TierSlot target = tiers.byName(tierName);
+    if (target == null) {
+      throw new IllegalArgumentException(
+          "unknown tier: tier=" + tierName + ", key=" + key + ", tiers=" + tiers.names());
+    }
+    workers.runNow(segment(key), target);
+  }
+
+  private Segment segment(String key) throws NoSuchFileException {
+    Keys.validate(key);
+    Segment s = catalog.get(key);
+    if (s == null) {
+      throw new NoSuchFileException(key);
+    }
+    return s;
+  }
+
+  /**
+   * A snapshot of occupancy and counters.
+   *
+   * @return the stats
+   */
+  public MixChannelStats stats() {
+    catalog.checkOpen("*");
+    List<TierStats> tierStats = new ArrayList<>();
+    for (TierSlot slot : tiers.all()) {
+      StorageTier tier = slot.tier();
+      tierStats.add(
+          new TierStats(
+              slot.name(),
+              slot.kind(),
+              tier.capacityBytes(),
+              tier.usedBytes(),
+              catalog.count(slot)));
+    }
+    return new MixChannelStats(
+        tierStats,
+        counters.migrationsUp(),
+        counters.migrationsDown(),
+        counters.bytesMigrated(),
+        counters.spills(),
+        counters.failures());
+  }
+
+  /**
+   * Runs one policy round.
+   *
+   * @return the migrations queued
+   */
+  public int doWork() {
+    catalog.checkOpen("*");
+    return agent.doWork();
+  }
+
+  /**
+   * The policy's view now.
+   *
+   * @return the snapshot
+   */
+  public PolicySnapshot snapshot() {
+    catalog.checkOpen("*");
+    return agent.snapshot();
+  }
+
+  /**
+   * Waits until no migration is queued or running.
+   *
+   * @param timeout the longest wait
+   * @return whether idle
+   * @throws InterruptedException when interrupted
+   */
+  public boolean awaitMigrations(Duration timeout) throws InterruptedException {
+    return workers.awaitIdle(timeout);
+  }
+
+  /**
+   * The JMX id.
+   *
+   * @return the id
+   */
+  public String id() {
+    return jmx.id();
+  }
+
+  /**
+   * Stops the threads, closes every handle and tier and unregisters the MBeans. Idempotent.
+   *
+   * @throws IOException the first failure, others suppressed
+   */
+  @Override
+  public void close() throws IOException {
+    if (!closed.compareAndSet(false, true)) {
+      return;
+    }
+    IOException failure = null;
+    if (runner != null) {
+      runner.close();
+    }
+    workers.close();
+    try {
+      catalog.closeAll();
+    } catch (IOException e) {
+      failure = e;
+    }
+    try {
+      tiers.close();
+    } catch (IOException e) {
+      if (failure == null) {
+        failure = e;
+      } else {
+        failure.addSuppressed(e);
+      }
+    }
+    jmx.close();
+    LOG.info("tier manager closed: id={}", jmx.id());
+    if (failure != null) {
+      throw failure;
+    }
+  }
+}

@@ -1,0 +1,124 @@
+package dev.mixchannel.tiering.internal;
+
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.LongAdder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Manager-wide migration counters and the last error. Thread-safe. */
+public final class ManagerCounters {
+  private static final Logger LOG = LoggerFactory.getLogger(ManagerCounters.class);
+
+  private final LongAdder migrationsUp = new LongAdder();
+  private final LongAdder migrationsDown = new LongAdder();
+  private final LongAdder bytesMigrated = new LongAdder();
+  private final LongAdder spills = new LongAdder();
+  private final LongAdder failures = new LongAdder();
+  private final AtomicReference<String> lastError = new AtomicReference<>("");
+
+  /**
+   * Records a completed migration.
+   *
+   * @param from the source tier
+   * @param to the target tier
+   * @param bytes the bytes copied
+   * @param spill whether it was a spill inside a write
+   */
+  void migrated(TierSlot from, TierSlot to, long bytes, boolean spill) {
+    if (to.fasterThan(from)) {
+      migrationsUp.increment();
+      to.counters().migrationsIn.increment();
+    } else {
+      migrationsDown.increment();
+      from.counters().migrationsOut.increment();
+    }
+    if (spill) {
+      spills.increment();
+      from.counters().spills.increment();
+    }
+    bytesMigrated.add(bytes);
+  }
+
+  /**
+   * Records a failed (rolled back) migration.
+   *
+   * @param from the source tier
+   * @param to the target tier
+   * @param failure what went wrong
+   */
+  void failed(TierSlot from, TierSlot to, Throwable failure) {
+    failures.increment();
+    error(failure, from, to);
+  }
+
+  /**
+   * Records an error as the last error of the manager and of the given tiers.
+   *
+   * @param failure what went wrong
+   * @param tiers the tiers concerned
+   */
+  void error(Throwable failure, TierSlot... tiers) {
+    String message = String.valueOf(failure.getMessage());
+    lastError.set(message);
+    for (TierSlot tier : tiers) {
+      if (tier != null) {
+        tier.counters().lastError.set(message);
+      }
+    }
+    LOG.debug("recorded error: {}", message, failure);
+  }
+
+  /**
+   * Completed promotions.
+   *
+   * @return the count
+   */
+  public long migrationsUp() {
+    return migrationsUp.sum();
+  }
+
+  /**
+   * Completed demotions, spills included.
+   *
+   * @return the count
+   */
+  public long migrationsDown() {
+    return migrationsDown.sum();
+  }
+
+  /**
+   * Bytes copied by completed migrations.
+   *
+   * @return the byte count
+   */
+  public long bytesMigrated() {
+    return bytesMigrated.sum();
+  }
+
+  /**
+   * Spills.
+   *
+   * @return the count
+   */
+  public long spills() {
+    return spills.sum();
+  }
+
+  /**
+   * Failed migrations.
+   *
+   * @return the count
+   */
+  public long failures() {
+    return failures.sum();
+  }
+
+  /**
+   * The last recorded error.
+   *
+   * @return its message, or an empty string
+   */
+  public String lastError() {
+    return lastError.get();
+  }
+}

@@ -1,0 +1,27 @@
+package dev.mixchannel.tiering.internal;
+
+import java.io.IOException;
+
+/**
+ * A test-only observer of the migration protocol, called at each {@link MigrationStep}. From {@link
+ * MigrationStep#SWITCH_LOCKED} to {@link MigrationStep#SWITCHED} it runs while the key's exclusive
+ * lock is held. Throwing before {@link MigrationStep#PUBLISHED} aborts the migration; from {@code
+ * PUBLISHED} on the manager resolves the two copies as for a failed source removal.
+ */
+@FunctionalInterface
+public interface MigrationHook {
+
+  /** The hook that does nothing. */
+  MigrationHook NONE = (step, key, fromTier, toTier) -> {};
+
+  /**
+   * Called when a migration reaches a step.
+   *
+   * @param step the step
+   * @param key the key being migrated
+   * @param fromTier the source tier's name
+   * @param toTier the target tier's name
+   * @throws IOException to inject a failure at this step
+   */
+  void at(MigrationStep step, String key, String fromTier, String toTier) throws IOException;
+}

@@ -1,0 +1,41 @@
+package dev.mixchannel.tiering.internal;
+
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Runs {@link PolicyAgent#doWork()} every interval on thread {@code mixchannel-policy-1}. */
+public final class PolicyRunner implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(PolicyRunner.class);
+
+  private final ScheduledThreadPoolExecutor scheduler;
+
+  /**
+   * Starts the runner.
+   *
+   * @param agent the agent
+   * @param intervalMillis the delay between two rounds
+   */
+  public PolicyRunner(PolicyAgent agent, long intervalMillis) {
+    this.scheduler = new ScheduledThreadPoolExecutor(1, new NamedThreadFactory("policy"));
+    scheduler.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
+    scheduler.scheduleWithFixedDelay(
+        agent::doWork, intervalMillis, intervalMillis, TimeUnit.MILLISECONDS);
+  }
+
+  /** Stops the runner, waiting for a round in progress. Idempotent. */
+  @Override
+  public void close() {
+    scheduler.shutdown();
+    try {
+      if (!scheduler.awaitTermination(10, TimeUnit.SECONDS)) {
+        LOG.warn("policy runner did not stop in 10 s");
+        scheduler.shutdownNow();
+      }
+    } catch (InterruptedException e) {
+      scheduler.shutdownNow();
+      Thread.currentThread().interrupt();
+    }
+  }
+}

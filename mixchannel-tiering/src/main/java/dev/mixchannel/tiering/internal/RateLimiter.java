@@ -1,0 +1,70 @@
+package dev.mixchannel.tiering.internal;
+
+import java.io.InterruptedIOException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * A token bucket shared by the copy workers: each caller reserves the next free slot of the
+ * configured byte rate and waits (on a condition, woken by {@link #close()}) until it starts. A
+ * caller is never charged for more than it asked. Thread-safe.
+ */
+public final class RateLimiter implements AutoCloseable {
+  private final double nanosPerByte;
+  private final ReentrantLock lock = new ReentrantLock();
+  private final Condition closedSignal = lock.newCondition();
+  private long nextFreeNanos;
+  private boolean closed;
+
+  /**
+   * Creates a limiter.
+   *
+   * @param bytesPerSecond the rate, or {@code -1} (any value {@code <= 0}) for none
+   */
+  public RateLimiter(long bytesPerSecond) {
+    this.nanosPerByte =
+        bytesPerSecond <= 0 ? 0 : (double) TimeUnit.SECONDS.toNanos(1) / bytesPerSecond;
+  }
+
+  /**
+   * Waits until {@code bytes} may be copied.
+   *
+   * @param bytes the bytes about to be copied
+   * @return {@code false} when the limiter was closed (the caller should stop)
+   * @throws InterruptedIOException when the thread is interrupted while waiting
+   */
+  public boolean acquire(long bytes) throws InterruptedIOException {
+    lock.lock();
+    try {
+      if (nanosPerByte == 0 || closed) {
+        return !closed;
+      }
+      long now = System.nanoTime();
+      long start = Math.max(now, nextFreeNanos);
+      nextFreeNanos = start + (long) (bytes * nanosPerByte);
+      long waitNanos = start - now;
+      while (waitNanos > 0 && !closed) {
+        waitNanos = closedSignal.awaitNanos(waitNanos);
+      }
+      return !closed;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException("interrupted while rate-limited: bytes=" + bytes);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Wakes every waiter; later calls return {@code false} at once. Idempotent. */
+  @Override
+  public void close() {
+    lock.lock();
+    try {
+      closed = true;
+      closedSignal.signalAll();
+    } finally {
+      lock.unlock();
+    }
+  }
+}

@@ -1,0 +1,49 @@
+package dev.mixchannel.tiering.internal;
+
+import dev.mixchannel.api.TierManagerMXBean;
+
+/** The manager's MXBean: counters and the key count, read without I/O. */
+public final class TierManagerBean implements TierManagerMXBean {
+  private final Catalog catalog;
+  private final ManagerCounters counters;
+
+  TierManagerBean(Catalog catalog, ManagerCounters counters) {
+    this.catalog = catalog;
+    this.counters = counters;
+  }
+
+  @Override
+  public long getChannelCount() {
+    return catalog.count(null);
+  }
+
+  @Override
+  public long getMigrationsUp() {
+    return counters.migrationsUp();
+  }
+
+  @Override
+  public long getMigrationsDown() {
+    return counters.migrationsDown();
+  }
+
+  @Override
+  public long getBytesMigrated() {
+    return counters.bytesMigrated();
+  }
+
+  @Override
+  public long getSpills() {
+    return counters.spills();
+  }
+
+  @Override
+  public long getMigrationFailures() {
+    return counters.failures();
+  }
+
+  @Override
+  public String getLastError() {
+    return counters.lastError();
+  }
+}

@@ -1,0 +1,93 @@
+package dev.mixchannel.tiering.internal;
+
+import dev.mixchannel.api.StorageTier;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The manager's tiers, fastest first. Immutable after construction; closes the tiers. */
+public final class Tiers implements AutoCloseable {
+  private final List<TierSlot> slots;
+
+  /**
+   * Wraps opened tiers.
+   *
+   * @param tiers the tiers, fastest first; this object closes them
+   */
+  public Tiers(List<StorageTier> tiers) {
+    List<TierSlot> list = new ArrayList<>();
+    for (int i = 0; i < tiers.size(); i++) {
+      list.add(new TierSlot(i, tiers.get(i), new TierCounters()));
+    }
+    this.slots = List.copyOf(list);
+  }
+
+  /**
+   * The tiers, fastest first.
+   *
+   * @return an unmodifiable list
+   */
+  public List<TierSlot> all() {
+    return slots;
+  }
+
+  /**
+   * Finds a tier by name.
+   *
+   * @param name the name
+   * @return the tier, or {@code null} when none has that name
+   */
+  public TierSlot byName(String name) {
+    for (TierSlot slot : slots) {
+      if (slot.name().equals(name)) {
+        return slot;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The tiers slower than a tier, fastest first.
+   *
+   * @param slot the tier
+   * @return the slower tiers
+   */
+  public List<TierSlot> slowerThan(TierSlot slot) {
+    return slots.subList(slot.index() + 1, slots.size());
+  }
+
+  /**
+   * The tier names, fastest first.
+   *
+   * @return the names
+   */
+  public List<String> names() {
+    List<String> names = new ArrayList<>();
+    slots.forEach(s -> names.add(s.name()));
+    return names;
+  }
+
+  /**
+   * Closes every tier, even when one fails.
+   *
+   * @throws IOException the first failure, with the others suppressed
+   */
+  @Override
+  public void close() throws IOException {
+    IOException failure = null;
+    for (TierSlot slot : slots) {
+      try {
+        slot.tier().close();
+      } catch (IOException | RuntimeException e) {
+        if (failure == null) {
+          failure = new IOException("closing tier failed: tier=" + slot.name(), e);
+        } else {
+          failure.addSuppressed(e);
+        }
+      }
+    }
+    if (failure != null) {
+      throw failure;
+    }
+  }
+}

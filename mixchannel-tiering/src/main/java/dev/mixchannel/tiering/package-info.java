@@ -1,0 +1,14 @@
+/**
+ * Tiered channels: {@link dev.mixchannel.tiering.TierManager} owns the tiers of a {@link
+ * dev.mixchannel.api.MixChannelConfig}, opens {@link dev.mixchannel.tiering.MixChannel}s on keys,
+ * places new keys on the fastest tier with room and moves keys between tiers in the background
+ * under a {@link dev.mixchannel.tiering.MigrationPolicy} (by default the {@link
+ * dev.mixchannel.tiering.WatermarkPolicy}).
+ *
+ * <p>Migration follows the crash-safe protocol of the design: the copy is created incomplete on the
+ * target tier, filled in rate-limited chunks while the key stays readable and writable, then under
+ * the key's exclusive lock caught up, made durable, published, and the source removed. On open the
+ * manager recovers: incomplete copies are discarded and a key complete on several tiers keeps the
+ * fastest tier's copy.
+ */
+package dev.mixchannel.tiering;

@@ -1,0 +1,76 @@
+package dev.mixchannel.tiering;
+
+import java.io.IOException;
+import java.nio.file.NoSuchFileException;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A factory whose manager has two tiers and a thread that keeps migrating every key back and forth
+ * between them while the suite runs. Closing it stops the thread and fails when a migration failed
+ * for any reason other than the key disappearing.
+ */
+final class ChaosChannelFactory extends ManagerChannelFactory {
+  private final String[] tiers;
+  private final Thread mover;
+  private final AtomicLong migrations = new AtomicLong();
+  private final List<Throwable> failures = new CopyOnWriteArrayList<>();
+  private volatile boolean stop;
+
+  ChaosChannelFactory(
+      TierManager manager, String firstTier, String secondTier, AutoCloseable... also) {
+    super(manager, also);
+    this.tiers = new String[] {firstTier, secondTier};
+    this.mover = new Thread(this::moveForever, "chaos-mover");
+    mover.setDaemon(true);
+    mover.start();
+  }
+
+  private void moveForever() {
+    while (!stop) {
+      List<String> keys = manager.keys();
+      if (keys.isEmpty()) {
+        Thread.onSpinWait();
+        continue;
+      }
+      for (String key : keys) {
+        if (stop) {
+          return;
+        }
+        try {
+          String target = manager.tierOf(key).equals(tiers[0]) ? tiers[1] : tiers[0];
+          manager.migrate(key, target);
+          migrations.incrementAndGet();
+        } catch (NoSuchFileException e) {
+          // deleted meanwhile
+        } catch (IllegalStateException e) {
+          return;
+        } catch (IOException | RuntimeException e) {
+          failures.add(e);
+        }
+      }
+    }
+  }
+
+  long migrations() {
+    return migrations.get();
+  }
+
+  @Override
+  public void close() throws IOException {
+    stop = true;
+    try {
+      mover.join(TimeUnit.SECONDS.toMillis(30));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    super.close();
+    if (!failures.isEmpty()) {
+      IOException e = new IOException("chaos migrations failed: count=" + failures.size());
+      failures.forEach(e::addSuppressed);
+      throw e;
+    }
+  }
+}

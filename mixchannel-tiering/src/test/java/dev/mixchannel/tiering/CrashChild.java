@@ -1,0 +1,137 @@
+package dev.mixchannel.tiering;
+
+import static java.nio.file.StandardOpenOption.APPEND;
+import static java.nio.file.StandardOpenOption.CREATE;
+
+import dev.mixchannel.api.MixChannelConfig;
+import dev.mixchannel.api.PmemBackend;
+import dev.mixchannel.tiering.internal.MigrationHook;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * The child JVM of {@link CrashMatrixTest}: writers append to their own keys and print every
+ * acknowledged end offset, while a migrator moves the keys; a hook can pause a migration at one
+ * step and print {@code PAUSED}, for the parent to kill the process there.
+ *
+ * <p>Arguments: root directory, pool directory, mode ({@code DEMOTE}, {@code PROMOTE} or {@code
+ * RANDOM}), step name (or {@code NONE}).
+ */
+public final class CrashChild {
+  static final List<String> KEYS = List.of("w0/00000.log", "w1/00000.log");
+  static final int RECORD_BYTES = 4096;
+  static final int PREFILL_BYTES = (5 << 20) / 2;
+
+  private CrashChild() {}
+
+  static MixChannelConfig config(Path root, Path poolDir) {
+    return TestConfigs.pmemThenFiles(poolDir, root, PmemBackend.AUTO, 64L << 20, -1).build();
+  }
+
+  /** The byte at {@code offset} of {@code key}: every write is reproducible from its offset. */
+  static byte byteAt(String key, long offset) {
+    long h = key.hashCode() * 0x9E3779B97F4A7C15L + offset * 0xBF58476D1CE4E5B9L;
+    return (byte) (h ^ (h >>> 29));
+  }
+
+  static void fill(ByteBuffer buffer, String key, long offset) {
+    for (int i = buffer.position(); i < buffer.limit(); i++) {
+      buffer.put(i, byteAt(key, offset + i - buffer.position()));
+    }
+  }
+
+  public static void main(String[] args) throws Exception {
+    Path root = Path.of(args[0]);
+    Path poolDir = Path.of(args[1]);
+    String mode = args[2];
+    String step = args[3];
+    PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), true);
+    String target = mode.equals("PROMOTE") ? "pmem" : "t0";
+    CountDownLatch forever = new CountDownLatch(1);
+    MigrationHook hook =
+        (s, key, from, to) -> {
+          if (s.name().equals(step) && to.equals(target) && !mode.equals("RANDOM")) {
+            out.println("PAUSED " + s + " " + key);
+            try {
+              forever.await();
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+            }
+          }
+        };
+    TierManager manager =
+        TierManager.builder(config(root, poolDir)).startMigrator(false).hook(hook).build();
+    long[] ends = new long[KEYS.size()];
+    MixChannel[] channels = new MixChannel[KEYS.size()];
+    for (int i = 0; i < KEYS.size(); i++) {
+      channels[i] = manager.open(KEYS.get(i), CREATE, APPEND);
+      ends[i] = append(channels[i], KEYS.get(i), 0, PREFILL_BYTES, out);
+    }
+    if (!mode.equals("DEMOTE")) {
+      for (String key : KEYS) {
+        manager.migrate(key, "t0");
+      }
+    }
+    out.println("READY");
+    for (int i = 0; i < KEYS.size(); i++) {
+      int w = i;
+      Thread writer =
+          new Thread(
+              () -> {
+                try {
+                  long end = ends[w];
+                  while (true) {
+                    end = append(channels[w], KEYS.get(w), end, RECORD_BYTES, out);
+                    Thread.sleep(1);
+                  }
+                } catch (Exception e) {
+                  out.println("WRITER-FAILED " + e);
+                }
+              },
+              "writer-" + w);
+      writer.start();
+    }
+    Thread migrator =
+        new Thread(
+            () -> {
+              try {
+                if (mode.equals("RANDOM")) {
+                  while (true) {
+                    for (String key : KEYS) {
+                      manager.migrate(key, manager.tierOf(key).equals("t0") ? "pmem" : "t0");
+                    }
+                  }
+                }
+                manager.migrate(KEYS.get(0), target);
+                out.println("NOT-PAUSED");
+              } catch (Exception e) {
+                out.println("MIGRATOR-FAILED " + e);
+              }
+            },
+            "migrator");
+    migrator.start();
+    forever.await();
+  }
+
+  private static long append(MixChannel ch, String key, long offset, int bytes, PrintStream out)
+      throws IOException {
+    ByteBuffer buffer = ByteBuffer.allocate(Math.min(bytes, 64 << 10));
+    long end = offset;
+    while (end < offset + bytes) {
+      buffer.clear();
+      buffer.limit((int) Math.min(buffer.capacity(), offset + bytes - end));
+      fill(buffer, key, end);
+      while (buffer.hasRemaining()) {
+        end += ch.write(buffer);
+      }
+      out.println("ACK " + key + " " + end);
+    }
+    return end;
+  }
+}

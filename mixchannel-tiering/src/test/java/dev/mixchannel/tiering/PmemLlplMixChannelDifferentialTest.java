@@ -1,0 +1,15 @@
+package dev.mixchannel.tiering;
+
+import dev.mixchannel.api.PmemBackend;
+import dev.mixchannel.testkit.ChannelFactory;
+import dev.mixchannel.testkit.DifferentialSuite;
+import java.io.IOException;
+import java.nio.file.Path;
+
+/** Random operation sequences: MixChannel on a PMem tier (Llpl backend) against the JDK. */
+class PmemLlplMixChannelDifferentialTest extends DifferentialSuite {
+  @Override
+  protected ChannelFactory createFactory(Path tempDir) throws IOException {
+    return PmemFactories.pmemThenFile(tempDir, PmemBackend.LLPL);
+  }
+}

@@ -1,0 +1,45 @@
+package dev.mixchannel.tiering;
+
+import static java.nio.file.StandardOpenOption.READ;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.mixchannel.testkit.LeakCheckExtension;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Opening a manager brings the tiers back to one complete copy per key. */
+@ExtendWith(LeakCheckExtension.class)
+class RecoveryTest {
+  @TempDir Path dir;
+
+  @Test
+  void shouldDiscardIncompleteAndKeepTheFasterCopyWhenOpening() throws IOException {
+    Files.createDirectories(dir.resolve("t0/topic"));
+    Files.createDirectories(dir.resolve("t1/topic"));
+    Files.writeString(dir.resolve("t0/topic/both.log"), "fast copy");
+    Files.writeString(dir.resolve("t1/topic/both.log"), "slow copy");
+    Files.writeString(dir.resolve("t1/topic/slow.log"), "only slow");
+    Files.writeString(dir.resolve("t1/topic/half.log" + ".migrating"), "partial");
+    Files.writeString(dir.resolve("t0/topic/slow.log" + ".migrating"), "partial");
+    try (TierManager m =
+        TierManager.builder(TestConfigs.fileTiers(dir, -1, -1).build())
+            .startMigrator(false)
+            .build()) {
+      assertThat(m.keys()).containsExactly("topic/both.log", "topic/slow.log");
+      assertThat(m.tierOf("topic/both.log")).isEqualTo("t0");
+      assertThat(m.tierOf("topic/slow.log")).isEqualTo("t1");
+      try (MixChannel ch = m.open("topic/both.log", READ)) {
+        assertThat(new String(Bytes.readAll(ch))).isEqualTo("fast copy");
+      }
+      assertThat(m.stats().tier("t0").usedBytes()).isEqualTo(9);
+      assertThat(m.stats().tier("t1").usedBytes()).isEqualTo(9);
+    }
+    assertThat(Files.exists(dir.resolve("t1/topic/both.log"))).isFalse();
+    assertThat(Files.exists(dir.resolve("t1/topic/half.log.migrating"))).isFalse();
+    assertThat(Files.exists(dir.resolve("t0/topic/slow.log.migrating"))).isFalse();
+  }
+}

@@ -1,0 +1,47 @@
+package dev.mixchannel.tiering;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+/** A scratch directory for PMem pools: under /dev/shm when it exists, deleted on close. */
+final class ShmDir implements AutoCloseable {
+  private final Path dir;
+
+  private ShmDir(Path dir) {
+    this.dir = dir;
+  }
+
+  static ShmDir create(Path fallbackParent) {
+    try {
+      Path shm = Path.of("/dev/shm");
+      Path parent = Files.isDirectory(shm) && Files.isWritable(shm) ? shm : fallbackParent;
+      return new ShmDir(Files.createTempDirectory(parent, "mixchannel-tiering-"));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  Path path() {
+    return dir;
+  }
+
+  Path resolve(String name) {
+    return dir.resolve(name);
+  }
+
+  @Override
+  public void close() throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> walk = Files.walk(dir)) {
+      for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    }
+  }
+}

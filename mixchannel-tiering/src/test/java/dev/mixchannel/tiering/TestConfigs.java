@@ -1,0 +1,49 @@
+package dev.mixchannel.tiering;
+
+import dev.mixchannel.api.MixChannelConfig;
+import dev.mixchannel.api.PmemBackend;
+import dev.mixchannel.api.TierKind;
+import java.nio.file.Path;
+
+/** Configurations of small tiers under a test's temporary directory. */
+final class TestConfigs {
+  static final TierKind[] FILE_KINDS = {TierKind.NVME, TierKind.SSD, TierKind.HDD};
+
+  private TestConfigs() {}
+
+  /**
+   * A builder with file tiers {@code t0, t1, ...} of kinds NVME, SSD, HDD, each in its own
+   * directory, with the given capacities ({@code -1} for the free space), migration off.
+   */
+  static MixChannelConfig.Builder fileTiers(Path root, long... capacities) {
+    MixChannelConfig.Builder b = MixChannelConfig.builder().migrationThreshold(-1);
+    for (int i = 0; i < capacities.length; i++) {
+      b.tier(
+          "t" + i,
+          FILE_KINDS[Math.min(i, FILE_KINDS.length - 1)],
+          capacities[i],
+          root.resolve("t" + i));
+    }
+    return b;
+  }
+
+  /** A PMem tier {@code pmem} with its pool in {@code pmemDir}, in front of file tiers. */
+  static MixChannelConfig.Builder pmemThenFiles(
+      Path pmemDir, Path root, PmemBackend backend, long pmemBytes, long... fileCapacities) {
+    MixChannelConfig.Builder b =
+        MixChannelConfig.builder()
+            .migrationThreshold(-1)
+            .pmemBackend(backend)
+            .pmemPretouch(false)
+            .pmemExtentSizeBytes(1L << 20)
+            .tier("pmem", TierKind.PMEM, pmemBytes, pmemDir);
+    for (int i = 0; i < fileCapacities.length; i++) {
+      b.tier(
+          "t" + i,
+          FILE_KINDS[Math.min(i, FILE_KINDS.length - 1)],
+          fileCapacities[i],
+          root.resolve("t" + i));
+    }
+    return b;
+  }
+}

@@ -1,0 +1,112 @@
+package dev.mixchannel.tiering;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.mixchannel.api.TierKind;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The default policy on hand-made snapshots. */
+class WatermarkPolicyTest {
+  private final WatermarkPolicy policy = new WatermarkPolicy();
+
+  private static TierSnapshot tier(String name, long capacity, long used, double high, double low) {
+    return new TierSnapshot(name, TierKind.NVME, capacity, used, high, low);
+  }
+
+  private static SegmentSnapshot seg(String key, String tier, long size, long lastWrite) {
+    return new SegmentSnapshot(key, tier, size, true, lastWrite, false, null, false);
+  }
+
+  private List<MigrationRequest> decide(List<TierSnapshot> tiers, SegmentSnapshot... segments) {
+    return policy.decide(new PolicySnapshot(tiers, List.of(segments), 1_000_000));
+  }
+
+  @Test
+  void shouldDemoteOldestSealedFirstUntilLowWatermarkWhenAboveHigh() {
+    List<MigrationRequest> r =
+        decide(
+            List.of(tier("fast", 100, 90, 0.8, 0.5), tier("slow", 1000, 0, 0.8, 0.5)),
+            seg("c", "fast", 20, 300),
+            seg("b", "fast", 20, 100),
+            seg("a", "fast", 20, 100),
+            seg("d", "fast", 30, 50));
+    assertThat(r)
+        .containsExactly(new MigrationRequest("d", "slow"), new MigrationRequest("a", "slow"));
+  }
+
+  @Test
+  void shouldSkipUnsealedMigratingAndBackingOffWhenDemoting() {
+    List<MigrationRequest> r =
+        decide(
+            List.of(tier("fast", 100, 90, 0.5, 0.5), tier("slow", 1000, 0, 0.5, 0.5)),
+            new SegmentSnapshot("active", "fast", 30, false, 1, false, null, false),
+            new SegmentSnapshot("moving", "fast", 30, true, 2, true, "slow", false),
+            new SegmentSnapshot("failed", "fast", 10, true, 3, false, null, true),
+            seg("ok", "fast", 10, 4));
+    assertThat(r).containsExactly(new MigrationRequest("ok", "slow"));
+  }
+
+  @Test
+  void shouldCountInFlightMigrationsWhenProjectingUsage() {
+    List<MigrationRequest> r =
+        decide(
+            List.of(tier("fast", 100, 70, 0.5, 0.5), tier("slow", 1000, 0, 0.5, 0.5)),
+            new SegmentSnapshot("moving", "fast", 30, true, 1, true, "slow", false),
+            seg("other", "fast", 30, 2));
+    assertThat(r).isEmpty();
+  }
+
+  @Test
+  void shouldPromoteNewestThatFitWhenBelowLow() {
+    List<MigrationRequest> r =
+        decide(
+            List.of(tier("fast", 100, 10, 0.6, 0.5), tier("slow", 1000, 300, 0.6, 0.5)),
+            seg("old", "slow", 10, 1),
+            seg("big", "slow", 50, 9),
+            seg("new1", "slow", 20, 5),
+            seg("new2", "slow", 20, 5));
+    assertThat(r)
+        .containsExactly(
+            new MigrationRequest("new2", "fast"), new MigrationRequest("new1", "fast"));
+  }
+
+  @Test
+  void shouldDoNothingWhenUsageIsInsideTheHysteresisBand() {
+    List<MigrationRequest> r =
+        decide(
+            List.of(tier("fast", 100, 60, 0.8, 0.4), tier("slow", 1000, 300, 0.8, 0.4)),
+            seg("a", "fast", 30, 1),
+            seg("b", "slow", 5, 2));
+    assertThat(r).isEmpty();
+  }
+
+  @Test
+  void shouldSkipADemotionWhenItDoesNotFitOnTheNextTier() {
+    List<MigrationRequest> r =
+        decide(
+            List.of(tier("fast", 100, 90, 0.5, 0.5), tier("slow", 50, 30, 0.5, 0.5)),
+            seg("huge", "fast", 40, 1),
+            seg("small", "fast", 10, 2));
+    assertThat(r).containsExactly(new MigrationRequest("small", "slow"));
+  }
+
+  @Test
+  void shouldApplyTheRuleToEveryAdjacentPairWhenThereAreThreeTiers() {
+    List<SegmentSnapshot> segments = new ArrayList<>();
+    segments.add(seg("p1", "pmem", 40, 1));
+    segments.add(seg("s1", "ssd", 40, 1));
+    List<MigrationRequest> r =
+        policy.decide(
+            new PolicySnapshot(
+                List.of(
+                    tier("pmem", 100, 90, 0.5, 0.5),
+                    tier("ssd", 100, 90, 0.5, 0.5),
+                    tier("hdd", 1000, 0, 0.5, 0.5)),
+                segments,
+                10));
+    assertThat(r)
+        .containsExactly(new MigrationRequest("s1", "hdd"), new MigrationRequest("p1", "ssd"));
+  }
+}
