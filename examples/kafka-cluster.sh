@@ -27,8 +27,7 @@ log() { printf '[%(%H:%M:%S)T] %s\n' -1 "$*"; }
 # Kafka jars and the agent: Maven fetches them (Maven Central only) into the it module's target.
 if [[ ! -f "$AGENT_JAR" || ! -d "$KAFKA_LIBS" ]]; then
   log "fetching Kafka 4.4.0 jars and building the agent with Maven"
-  (cd "$ROOT" && mvn -B -q install -DskipTests \
-      -pl mixchannel-api,mixchannel-file,mixchannel-pmem,mixchannel-tiering,mixchannel-kafka)
+  (cd "$ROOT" && mvn -B -q install -DskipTests -pl mixchannel-kafka -am)
   (cd "$ROOT" && mvn -B -q -f "$IT/pom.xml" generate-test-resources)
 fi
 

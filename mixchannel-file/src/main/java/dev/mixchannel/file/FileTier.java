@@ -321,7 +321,7 @@ public final class FileTier implements StorageTier {
     if (changed == null) {
       return false;
     }
-    directorySync.sync(changed);
+    syncAll(List.of(changed));
     return true;
   }
 
@@ -408,7 +408,7 @@ public final class FileTier implements StorageTier {
               registry.publish(key, entry);
               return target.getParent();
             });
-    directorySync.sync(changed);
+    syncAll(List.of(changed));
   }
 
   private KeyEntry requireIncomplete(String key) throws NoSuchFileException {
@@ -562,10 +562,36 @@ public final class FileTier implements StorageTier {
     return directories.size() == 1 ? directories.get(0).toString() : directories.toString();
   }
 
+  /**
+   * Syncs directories after the tier lock was released. A concurrent delete may have removed an
+   * emptied sub-directory in between; its removal is an entry of its parent, so the nearest
+   * directory that still exists is synced instead (the deleter syncs it too).
+   */
   private void syncAll(Iterable<Path> changed) throws IOException {
     for (Path directory : changed) {
-      directorySync.sync(directory);
+      Path existing = directory;
+      while (true) {
+        try {
+          directorySync.sync(existing);
+          break;
+        } catch (NoSuchFileException e) {
+          Path parent = existing.getParent();
+          if (parent == null || !isInsideTier(parent)) {
+            throw e;
+          }
+          existing = parent;
+        }
+      }
     }
+  }
+
+  private boolean isInsideTier(Path path) {
+    for (TierDirectory directory : directories) {
+      if (path.startsWith(directory.root())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   @Override
