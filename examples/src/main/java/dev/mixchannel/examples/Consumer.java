@@ -1,0 +1,85 @@
+package dev.mixchannel.examples;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+
+/**
+ * Reads every record of the log in order, right behind the producer, and checks each CRC32C. It
+ * stops at the offset {@link #finishAt} names (the producer's final end). Its position bounds the
+ * producer's retention, so no segment is deleted before it was read.
+ */
+final class Consumer implements Runnable {
+
+  private static final long WAIT_MILLIS = 100;
+
+  private final SegmentedLog log;
+  private volatile long stopAt = Long.MAX_VALUE;
+  private volatile long position;
+  private volatile long records;
+  private volatile long bytes;
+  private volatile long checksumFailures;
+  private volatile Exception failure;
+
+  Consumer(SegmentedLog log) {
+    this.log = log;
+    this.position = log.startOffset();
+  }
+
+  @Override
+  public void run() {
+    ByteBuffer payload = ByteBuffer.allocateDirect(64 * 1024);
+    try {
+      long pos = position;
+      while (pos < stopAt) {
+        if (pos >= log.endOffset()) {
+          log.awaitEndOffset(pos, WAIT_MILLIS);
+          continue;
+        }
+        long next;
+        try {
+          next = log.read(pos, payload);
+        } catch (ChecksumMismatchException e) {
+          checksumFailures++;
+          next = e.nextOffset();
+        }
+        records++;
+        bytes += next - pos;
+        pos = next;
+        position = pos;
+      }
+    } catch (IOException | RuntimeException e) {
+      failure = e;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /**
+   * Tells the consumer where the log ends for good.
+   *
+   * @param endOffset the producer's final end offset
+   */
+  void finishAt(long endOffset) {
+    stopAt = endOffset;
+  }
+
+  long position() {
+    return position;
+  }
+
+  long records() {
+    return records;
+  }
+
+  long bytes() {
+    return bytes;
+  }
+
+  long checksumFailures() {
+    return checksumFailures;
+  }
+
+  Exception failure() {
+    return failure;
+  }
+}

@@ -1,0 +1,134 @@
+package dev.mixchannel.examples;
+
+import dev.mixchannel.api.MixChannelStats;
+import dev.mixchannel.api.TierStats;
+import dev.mixchannel.tiering.TierManager;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Samples the tier manager and the producer and consumer five times a second on its own thread,
+ * keeps the samples for the chart, and draws the status line: redrawn in place with {@code \r} on a
+ * terminal, one line every five seconds otherwise (a log file, CI). {@link #close()} stops it and
+ * ends the line.
+ */
+final class Monitor implements AutoCloseable {
+
+  private static final long PERIOD_MILLIS = 200;
+  private static final long LOG_PERIOD_NANOS = TimeUnit.SECONDS.toNanos(5);
+
+  private final TierManager manager;
+  private final Producer producer;
+  private final Consumer consumer;
+  private final PrintWriter out;
+  private final boolean interactive;
+  private final double threshold;
+  private final long startNanos = System.nanoTime();
+  private final List<Sample> samples = new ArrayList<>();
+  private final ScheduledExecutorService executor =
+      Executors.newSingleThreadScheduledExecutor(
+          r -> {
+            Thread t = new Thread(r, "demo-monitor");
+            t.setDaemon(true);
+            return t;
+          });
+  private long lastPrintNanos;
+  private boolean closed;
+
+  Monitor(
+      TierManager manager,
+      Producer producer,
+      Consumer consumer,
+      PrintWriter out,
+      boolean interactive,
+      double threshold) {
+    this.manager = manager;
+    this.producer = producer;
+    this.consumer = consumer;
+    this.out = out;
+    this.interactive = interactive;
+    this.threshold = threshold;
+  }
+
+  void start() {
+    executor.scheduleAtFixedRate(this::tick, 0, PERIOD_MILLIS, TimeUnit.MILLISECONDS);
+  }
+
+  private synchronized void tick() {
+    if (closed) {
+      return;
+    }
+    Sample s = take();
+    samples.add(s);
+    String line = StatusLine.format(s, threshold);
+    if (interactive) {
+      out.print("\r" + pad(line));
+      out.flush();
+    } else if (s.elapsedNanos() - lastPrintNanos >= LOG_PERIOD_NANOS) {
+      lastPrintNanos = s.elapsedNanos();
+      out.println(line);
+    }
+  }
+
+  private Sample take() {
+    MixChannelStats stats = manager.stats();
+    TierStats pmem = stats.tier("pmem");
+    TierStats disk = stats.tier("disk");
+    return new Sample(
+        System.nanoTime() - startNanos,
+        pmem.usedBytes(),
+        pmem.capacityBytes(),
+        pmem.channelCount(),
+        disk.usedBytes(),
+        disk.channelCount(),
+        stats.migrationsDown(),
+        stats.migrationsUp(),
+        stats.spills(),
+        producer.bytes(),
+        consumer.bytes(),
+        consumer.checksumFailures());
+  }
+
+  private static String pad(String line) {
+    StringBuilder b = new StringBuilder(StatusLine.WIDTH).append(line);
+    while (b.length() < StatusLine.WIDTH) {
+      b.append(' ');
+    }
+    return b.toString();
+  }
+
+  /**
+   * The samples taken so far, oldest first.
+   *
+   * @return a copy
+   */
+  synchronized List<Sample> samples() {
+    return new ArrayList<>(samples);
+  }
+
+  /**
+   * Takes a last sample, prints the final status line and stops the thread. Idempotent.
+   *
+   * @throws InterruptedException when interrupted while the thread stops
+   */
+  @Override
+  public void close() throws InterruptedException {
+    executor.shutdown();
+    executor.awaitTermination(2, TimeUnit.SECONDS);
+    synchronized (this) {
+      if (closed) {
+        return;
+      }
+      Sample s = take();
+      samples.add(s);
+      closed = true;
+      String line = StatusLine.format(s, threshold);
+      out.println(interactive ? "\r" + pad(line) : line);
+      out.flush();
+    }
+  }
+}

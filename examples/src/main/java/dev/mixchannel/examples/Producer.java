@@ -1,0 +1,108 @@
+package dev.mixchannel.examples;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
+
+/**
+ * Appends records of 1 to 32 KiB in bursts of a set size, as fast as the log takes them, with an
+ * idle gap after each burst; flushes the log at the end of each burst and applies retention
+ * (deletes the oldest segments the consumer has read once the log is over its retention size).
+ * Counters are written by the producer thread and read by the monitor.
+ */
+final class Producer implements Runnable {
+
+  private static final int MIN_RECORD_BYTES = 1024;
+  private static final int MAX_RECORD_BYTES = 32 * 1024;
+  private static final long GAP_NANOS = TimeUnit.MILLISECONDS.toNanos(1500);
+
+  private final SegmentedLog log;
+  private final long burstBytes;
+  private final long deadlineNanos;
+  private final long retentionBytes;
+  private final LongSupplier consumerPosition;
+  private volatile long records;
+  private volatile long bytes;
+  private volatile long bursts;
+  private volatile long burstNanos;
+  private volatile long segmentsDeleted;
+  private volatile Exception failure;
+
+  Producer(
+      SegmentedLog log,
+      long burstBytes,
+      long deadlineNanos,
+      long retentionBytes,
+      LongSupplier consumerPosition) {
+    this.log = log;
+    this.burstBytes = burstBytes;
+    this.deadlineNanos = deadlineNanos;
+    this.retentionBytes = retentionBytes;
+    this.consumerPosition = consumerPosition;
+  }
+
+  @Override
+  public void run() {
+    try {
+      produce();
+    } catch (IOException | RuntimeException e) {
+      failure = e;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private void produce() throws IOException, InterruptedException {
+    SplittableRandom random = new SplittableRandom(7);
+    byte[] noise = new byte[1 << 20];
+    random.nextBytes(noise);
+    while (System.nanoTime() < deadlineNanos) {
+      long start = System.nanoTime();
+      long burstEnd = bytes + burstBytes;
+      while (bytes < burstEnd && System.nanoTime() < deadlineNanos) {
+        int size = random.nextInt(MIN_RECORD_BYTES, MAX_RECORD_BYTES + 1);
+        int from = random.nextInt(noise.length - size);
+        ByteBuffer payload = ByteBuffer.wrap(noise, from, size);
+        payload.putLong(from, records); // each record differs from every other
+        log.append(payload);
+        records++;
+        bytes += SegmentedLog.HEADER_BYTES + size;
+      }
+      log.flush();
+      burstNanos += System.nanoTime() - start;
+      bursts++;
+      long keepFrom = Math.min(consumerPosition.getAsLong(), log.endOffset() - retentionBytes);
+      segmentsDeleted += log.deleteSegmentsBefore(keepFrom);
+      long gap = Math.min(GAP_NANOS, deadlineNanos - System.nanoTime());
+      if (gap > 0) {
+        TimeUnit.NANOSECONDS.sleep(gap);
+      }
+    }
+  }
+
+  long records() {
+    return records;
+  }
+
+  long bytes() {
+    return bytes;
+  }
+
+  long bursts() {
+    return bursts;
+  }
+
+  long burstNanos() {
+    return burstNanos;
+  }
+
+  long segmentsDeleted() {
+    return segmentsDeleted;
+  }
+
+  Exception failure() {
+    return failure;
+  }
+}

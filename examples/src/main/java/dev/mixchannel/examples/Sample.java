@@ -1,0 +1,41 @@
+package dev.mixchannel.examples;
+
+/**
+ * One observation of the demo, taken by the {@link Monitor}.
+ *
+ * @param elapsedNanos time since the demo started
+ * @param pmemUsedBytes bytes the PMem tier holds
+ * @param pmemCapacityBytes the PMem tier's capacity
+ * @param pmemSegments keys on the PMem tier
+ * @param diskUsedBytes bytes the disk tier holds
+ * @param diskSegments keys on the disk tier
+ * @param migrationsDown completed demotions, spills included
+ * @param migrationsUp completed promotions
+ * @param spills keys moved inside a write because the PMem tier was full
+ * @param producedBytes bytes the producer appended
+ * @param consumedBytes bytes the consumer read back
+ * @param checksumFailures records whose checksum did not match
+ */
+record Sample(
+    long elapsedNanos,
+    long pmemUsedBytes,
+    long pmemCapacityBytes,
+    long pmemSegments,
+    long diskUsedBytes,
+    long diskSegments,
+    long migrationsDown,
+    long migrationsUp,
+    long spills,
+    long producedBytes,
+    long consumedBytes,
+    long checksumFailures) {
+
+  /**
+   * The used fraction of the PMem tier.
+   *
+   * @return from 0 to 1 (above 1 never happens on a PMem tier)
+   */
+  double pmemFraction() {
+    return pmemCapacityBytes <= 0 ? 0 : (double) pmemUsedBytes / pmemCapacityBytes;
+  }
+}

@@ -1,0 +1,48 @@
+package dev.mixchannel.tool;
+
+import dev.mixchannel.pmem.PoolInspector;
+import dev.mixchannel.pmem.PoolReport;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code inspect <pool file>}: prints a PMem pool's metadata, like {@code pmempool info}. */
+@Command(
+    name = "inspect",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Print a PMem pool's superblock, its slots (state, generation, size, extents, key) and its"
+          + " extent usage, and every problem found (checksum mismatches, stray entries).",
+      "Only reads the file, so it works on a pool in use (the result is then a snapshot).",
+      "Exit code 0 when the pool is healthy, 1 when problems were found."
+    })
+final class InspectCommand implements Callable<Integer> {
+
+  @Spec CommandSpec spec;
+
+  @Parameters(
+      paramLabel = "<pool>",
+      description =
+          "The pool file, or a PMem tier directory holding " + PoolInspector.POOL_FILE_NAME)
+  Path pool;
+
+  @Option(names = "--extents", description = "Also list the extent numbers of every slot.")
+  boolean extents;
+
+  @Override
+  public Integer call() throws Exception {
+    Path file = Files.isDirectory(pool) ? pool.resolve(PoolInspector.POOL_FILE_NAME) : pool;
+    if (!Files.isRegularFile(file)) {
+      throw new NoSuchFileException(file.toString(), null, "no PMem pool file here");
+    }
+    PoolReport report = PoolInspector.inspect(file);
+    PoolReportPrinter.print(report, extents, spec.commandLine().getOut());
+    return report.healthy() ? MixChannelTool.OK : MixChannelTool.PROBLEMS;
+  }
+}

@@ -1,0 +1,58 @@
+package dev.mixchannel.tool;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.mixchannel.pmem.internal.PoolLayout;
+import java.io.IOException;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code inspect}: prints the superblock, the slots and extent usage of a pool. */
+class InspectCommandTest {
+
+  @TempDir Path root;
+  ToolFixture fx;
+
+  @BeforeEach
+  void setUp() throws IOException {
+    fx = new ToolFixture(root);
+    fx.write("pmem", 2_500_000, "a-0/00000000000000000000.log");
+    fx.write("pmem", 10, "a-0/00000000000002500000.log");
+  }
+
+  @Test
+  void shouldPrintSlotsWhenPoolIsHealthy() {
+    assertThat(fx.tool("inspect", fx.poolFile().toString())).isEqualTo(MixChannelTool.OK);
+    assertThat(fx.out)
+        .contains("MIXPMEM1")
+        .contains("extent size  1048576")
+        .contains("slots in use   2")
+        .containsPattern("LIVE +1 +2500000 +3 +a-0/00000000000000000000.log")
+        .containsPattern("LIVE +1 +10 +1 +a-0/00000000000002500000.log")
+        .contains("4 used")
+        .contains("problems       none");
+  }
+
+  @Test
+  void shouldListExtentsWhenAskedAndAcceptTheTierDirectory() {
+    assertThat(fx.tool("inspect", "--extents", fx.pmemDir.toString())).isEqualTo(MixChannelTool.OK);
+    assertThat(fx.out).containsPattern("extents \\[\\d+, \\d+, \\d+\\]");
+  }
+
+  @Test
+  void shouldExitOneWhenASlotIsDamaged() throws IOException {
+    ToolFixture.flipByte(fx.poolFile(), PoolLayout.SLOT_TABLE_OFFSET + PoolLayout.SLOT_KEY_A + 30);
+    ToolFixture.flipByte(fx.poolFile(), PoolLayout.SLOT_TABLE_OFFSET + PoolLayout.SLOT_KEY_B + 30);
+    assertThat(fx.tool("inspect", fx.poolFile().toString())).isEqualTo(MixChannelTool.PROBLEMS);
+    assertThat(fx.out).contains("PROBLEM").doesNotContain("problems       none");
+  }
+
+  @Test
+  void shouldExitTwoWhenThereIsNoPool() {
+    assertThat(fx.tool("inspect", root.resolve("nothing").toString()))
+        .isEqualTo(MixChannelTool.USAGE);
+    assertThat(fx.err).contains("no such file");
+  }
+}
