@@ -43,7 +43,7 @@ public class LlplCopyBenchmark {
   /** Creates and pre-touches the pool. @throws IOException on failure */
   @Setup(Level.Trial)
   public void setUp() throws IOException {
-    dir = Files.createTempDirectory(PmemAppendBenchmark.shm(), "mixchannel-llpl-");
+    dir = Files.createTempDirectory(BenchDirs.shm(), "mixchannel-llpl-");
     pool = MemoryPool.createPool(dir.resolve("pool").toString(), POOL_BYTES);
     pool.setMemoryNT((byte) 0, 0, POOL_BYTES);
     record = new byte[recordBytes];
@@ -58,7 +58,7 @@ public class LlplCopyBenchmark {
     Method close = pool.getClass().getDeclaredMethod("close");
     close.setAccessible(true);
     close.invoke(pool);
-    PmemAppendBenchmark.deleteTree(dir);
+    BenchDirs.deleteTree(dir);
   }
 
   private long next() {

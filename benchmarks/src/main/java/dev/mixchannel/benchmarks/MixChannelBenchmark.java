@@ -5,7 +5,6 @@ import static java.nio.file.StandardOpenOption.CREATE;
 import static java.nio.file.StandardOpenOption.WRITE;
 
 import dev.mixchannel.api.MixChannelConfig;
-import dev.mixchannel.api.PmemBackend;
 import dev.mixchannel.api.TierKind;
 import dev.mixchannel.pmem.PmemTier;
 import dev.mixchannel.tiering.MixChannel;
@@ -13,20 +12,16 @@ import dev.mixchannel.tiering.TierManager;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.concurrent.locks.StampedLock;
-import java.util.stream.Stream;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
@@ -39,7 +34,6 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
-import org.openjdk.jmh.runner.options.CommandLineOptions;
 
 /**
  * Appends of 1 KiB and 64 KiB records through a {@link MixChannel} on a PMem tier against the same
@@ -61,8 +55,6 @@ import org.openjdk.jmh.runner.options.CommandLineOptions;
 @OutputTimeUnit(TimeUnit.SECONDS)
 public class MixChannelBenchmark {
 
-  static final long SEGMENT_BYTES = 64L << 20;
-  static final long POOL_BYTES = 512L << 20;
   static final int MIGRATING_KEY_BYTES = 32 << 20;
 
   /** The record, the same for every target. */
@@ -77,48 +69,28 @@ public class MixChannelBenchmark {
     /** Fills the record. */
     @Setup(Level.Trial)
     public void setUp() {
-      buffer = ByteBuffer.allocateDirect(recordBytes);
-      for (int i = 0; i < recordBytes; i++) {
-        buffer.put(i, (byte) (i * 31));
-      }
+      buffer = Records.direct(recordBytes);
     }
   }
 
-  /** An append channel that rolls (truncates to 0) every 64 MiB. */
+  /** An append channel on a pre-touched PMem tier above a file tier, both on /dev/shm. */
   abstract static class Target {
     Path dir;
     FileChannel channel;
-    long written;
-
-    final int append(ByteBuffer record) throws IOException {
-      if (written >= SEGMENT_BYTES) {
-        channel.truncate(0);
-        written = 0;
-      }
-      record.clear();
-      int n = 0;
-      while (record.hasRemaining()) {
-        n += channel.write(record);
-      }
-      written += n;
-      return n;
-    }
+    RollingAppender appender;
 
     MixChannelConfig config(long rateBytesPerSecond) throws IOException {
-      dir = Files.createTempDirectory(shm(), "mixchannel-bench-");
+      dir = BenchDirs.fresh(BenchDirs.shm());
       MixChannelConfig config =
-          MixChannelConfig.builder()
-              .migrationRateBytesPerSecond(rateBytesPerSecond)
-              .tier("pmem", TierKind.PMEM, POOL_BYTES, dir.resolve("pmem"))
-              .tier("file", TierKind.NVME, -1, dir.resolve("file"))
-              .migrationThreshold(-1)
-              .pmemBackend(PmemBackend.AUTO)
-              .pmemPretouch(true)
-              .build();
-      try (PmemTier tier = PmemTier.open(config.tiers().get(0), config)) {
-        tier.awaitPretouch();
-      }
+          BenchTiers.pmemOverFile(
+              dir.resolve("pmem"), dir.resolve("file"), TierKind.NVME, -1, rateBytesPerSecond);
+      BenchTiers.pretouch(config);
       return config;
+    }
+
+    final void use(FileChannel channel) {
+      this.channel = channel;
+      this.appender = new RollingAppender(channel, BenchTiers.SEGMENT_BYTES);
     }
   }
 
@@ -136,7 +108,7 @@ public class MixChannelBenchmark {
     public void setUp() throws IOException {
       MixChannelConfig config = config(-1);
       tier = PmemTier.open(config.tiers().get(0), config);
-      channel = tier.open("segment.log", Set.of(CREATE, WRITE, APPEND));
+      use(tier.open("segment.log", Set.of(CREATE, WRITE, APPEND)));
     }
 
     /**
@@ -148,7 +120,7 @@ public class MixChannelBenchmark {
     public void close() throws IOException {
       channel.close();
       tier.close();
-      deleteTree(dir);
+      BenchDirs.deleteTree(dir);
     }
   }
 
@@ -158,13 +130,13 @@ public class MixChannelBenchmark {
 
     void open(long rateBytesPerSecond) throws IOException {
       manager = TierManager.builder(config(rateBytesPerSecond)).startMigrator(false).build();
-      channel = manager.open("segment.log", CREATE, WRITE, APPEND);
+      use(manager.open("segment.log", CREATE, WRITE, APPEND));
     }
 
     void closeAll() throws IOException {
       channel.close();
       manager.close();
-      deleteTree(dir);
+      BenchDirs.deleteTree(dir);
     }
   }
 
@@ -199,9 +171,7 @@ public class MixChannelBenchmark {
     @Param({"-1", "268435456"})
     public long migrationRateBytesPerSecond;
 
-    Thread mover;
-    volatile boolean stop;
-    final AtomicLong migrations = new AtomicLong();
+    KeyShuttle shuttle;
 
     /**
      * Opens the manager with the rate limit and starts the background migrations.
@@ -218,37 +188,22 @@ public class MixChannelBenchmark {
           other.write(chunk, pos);
         }
       }
-      mover = new Thread(this::migrateForever, "bench-migrator");
-      mover.setDaemon(true);
-      mover.start();
-    }
-
-    private void migrateForever() {
-      try {
-        while (!stop) {
-          manager.migrate(
-              "other.log", manager.tierOf("other.log").equals("pmem") ? "file" : "pmem");
-          migrations.incrementAndGet();
-        }
-      } catch (IOException | RuntimeException e) {
-        if (!stop) {
-          throw new IllegalStateException("background migration failed", e);
-        }
-      }
+      shuttle = KeyShuttle.start(manager, "other.log", "pmem", "file");
     }
 
     /**
      * Stops the background migrations and closes everything.
      *
      * @throws IOException on failure
-     * @throws InterruptedException when interrupted
      */
     @TearDown(Level.Trial)
-    public void close() throws IOException, InterruptedException {
-      stop = true;
-      mover.join(TimeUnit.SECONDS.toMillis(60));
-      System.out.println("background migrations completed: " + migrations.get());
-      closeAll();
+    public void close() throws IOException {
+      try {
+        shuttle.close();
+      } finally {
+        System.out.println("background migrations completed: " + shuttle.migrations());
+        closeAll();
+      }
     }
   }
 
@@ -292,18 +247,6 @@ public class MixChannelBenchmark {
     }
   }
 
-  static Path shm() {
-    return Path.of(System.getProperty("mixchannel.bench.shm", "/dev/shm"));
-  }
-
-  static void deleteTree(Path dir) throws IOException {
-    try (Stream<Path> walk = Files.walk(dir)) {
-      for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    }
-  }
-
   /**
    * The backend alone.
    *
@@ -314,7 +257,7 @@ public class MixChannelBenchmark {
    */
   @Benchmark
   public int pmemDirect(Record r, Direct t) throws IOException {
-    return t.append(r.buffer);
+    return t.appender.append(r.buffer);
   }
 
   /**
@@ -327,7 +270,7 @@ public class MixChannelBenchmark {
    */
   @Benchmark
   public int mixChannel(Record r, Mix t) throws IOException {
-    return t.append(r.buffer);
+    return t.appender.append(r.buffer);
   }
 
   /**
@@ -340,7 +283,7 @@ public class MixChannelBenchmark {
    */
   @Benchmark
   public int mixChannelDuringMigration(Record r, MixDuringMigration t) throws IOException {
-    return t.append(r.buffer);
+    return t.appender.append(r.buffer);
   }
 
   /**
@@ -350,7 +293,8 @@ public class MixChannelBenchmark {
    * @throws Exception on failure
    */
   public static void main(String[] args) throws Exception {
-    Collection<RunResult> results = new Runner(new CommandLineOptions(args)).run();
+    Collection<RunResult> results =
+        new Runner(Ratios.ownOptions(args, "MixChannelBenchmark")).run();
     Map<Integer, Map<String, Double>> bySize = new TreeMap<>();
     for (RunResult r : results) {
       String label = r.getParams().getBenchmark();

@@ -1,45 +1,283 @@
 package dev.mixchannel.benchmarks;
 
-import java.util.Collection;
+import dev.mixchannel.pmem.PmemBackends;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
-import org.openjdk.jmh.results.RunResult;
+import java.util.Optional;
+import org.openjdk.jmh.runner.options.CommandLineOptionException;
+import org.openjdk.jmh.runner.options.CommandLineOptions;
+import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
 
-/** Turns the results of {@link PmemAppendBenchmark} into throughput and ratios to the baselines. */
+/**
+ * Turns measurements into tables of throughput and ratios to the baselines measured in the same
+ * run, and into the goals P1 to P6 of issue 5.
+ */
 final class Ratios {
+
+  /** Marks a baseline of the row's own family: {@code ~FileDiskCold} for {@code readMixHot}. */
+  private static final char FAMILY = '~';
 
   private Ratios() {}
 
-  static String table(Collection<RunResult> results) {
-    Map<Integer, Map<String, Double>> bySize = new TreeMap<>();
-    for (RunResult r : results) {
-      String label = r.getParams().getBenchmark();
-      String method = label.substring(label.lastIndexOf('.') + 1);
-      int size = Integer.parseInt(r.getParams().getParam("recordBytes"));
-      double opsPerSecond = r.getPrimaryResult().getScore();
-      bySize.computeIfAbsent(size, k -> new TreeMap<>()).put(method, opsPerSecond * size);
+  /**
+   * A table per parameter set: each target's MB/s, its error, allocation per operation and its
+   * ratio to each baseline of the same parameters. Rows of a variant (e.g. {@code
+   * PMEM_IS_PMEM_FORCE=1}) are compared with the baselines of the main run.
+   *
+   * @param title the heading
+   * @param rows the measurements of one benchmark
+   * @param baselines baseline methods; {@code ~Suffix} means the row's family prefix + suffix
+   */
+  static String baselineTable(String title, List<Measurement> rows, String... baselines) {
+    Map<String, List<Measurement>> groups = new LinkedHashMap<>();
+    for (Measurement m : rows) {
+      groups.computeIfAbsent(m.benchmark() + " " + m.paramText(), k -> new ArrayList<>()).add(m);
     }
-    StringBuilder out = new StringBuilder("\nPmemAppendBenchmark: throughput and ratios\n");
-    for (Map.Entry<Integer, Map<String, Double>> e : bySize.entrySet()) {
-      Map<String, Double> bps = e.getValue();
-      out.append(String.format(Locale.ROOT, "record %d bytes%n", e.getKey()));
-      for (Map.Entry<String, Double> m : bps.entrySet()) {
+    StringBuilder out = new StringBuilder("\n").append(title).append('\n');
+    for (Map.Entry<String, List<Measurement>> g : groups.entrySet()) {
+      out.append("  ").append(g.getKey()).append('\n');
+      out.append(
+          String.format(Locale.ROOT, "    %-40s %11s %9s %10s", "target", "MB/s", "+-", "B/op"));
+      for (String b : baselines) {
+        out.append(String.format(Locale.ROOT, " %16s", "x " + b));
+      }
+      out.append('\n');
+      for (Measurement m : g.getValue()) {
+        String name = m.variant().isEmpty() ? m.method() : m.method() + " [" + m.variant() + "]";
         out.append(
             String.format(
                 Locale.ROOT,
-                "  %-18s %8.2f GB/s  x%6.2f fileShm  x%7.2f fileDiskForce64k  %5.2f of rawCopy%n",
-                m.getKey(),
-                m.getValue() / 1e9,
-                ratio(m.getValue(), bps.get("fileShm")),
-                ratio(m.getValue(), bps.get("fileDiskForce64k")),
-                ratio(m.getValue(), bps.get("rawCopy"))));
+                "    %-40s %11.1f %9.1f %10s",
+                name,
+                m.megabytesPerSecond(),
+                m.opsError() * m.bytesPerOp() / 1e6,
+                Double.isNaN(m.allocBytesPerOp())
+                    ? "-"
+                    : String.format(Locale.ROOT, "%.1f", m.allocBytesPerOp())));
+        for (String b : baselines) {
+          String base = b.charAt(0) == FAMILY ? family(m.method()) + b.substring(1) : b;
+          double r = ratio(m, find(g.getValue(), base, ""));
+          out.append(
+              Double.isNaN(r)
+                  ? String.format(Locale.ROOT, " %16s", "-")
+                  : String.format(Locale.ROOT, " %16.2f", r));
+        }
+        out.append('\n');
       }
     }
     return out.toString();
   }
 
-  private static double ratio(double value, Double base) {
-    return base == null || base == 0 ? Double.NaN : value / base;
+  /**
+   * JMH options from a command line; without a benchmark pattern, only {@code benchmark} runs (a
+   * bare pattern would run every benchmark in the jar).
+   */
+  static Options ownOptions(String[] args, String benchmark) throws CommandLineOptionException {
+    CommandLineOptions options = new CommandLineOptions(args);
+    if (!options.getIncludes().isEmpty()) {
+      return options;
+    }
+    return new OptionsBuilder().parent(options).include("\\." + benchmark + "\\.").build();
+  }
+
+  /** The tables of the suite's benchmarks. */
+  static String suiteTables(List<Measurement> rows) {
+    StringBuilder out = new StringBuilder();
+    out.append(
+        baselineTable(
+            "AppendBenchmark", only(rows, "AppendBenchmark"), "fileShm", "fileDisk", "rawCopy"));
+    out.append(
+        baselineTable(
+            "DurableAppendBenchmark", only(rows, "DurableAppendBenchmark"), "fileDisk", "fileShm"));
+    out.append(
+        baselineTable(
+            "ReadBenchmark (page cache dropped for *FileDiskCold)",
+            only(rows, "ReadBenchmark"),
+            "~FileDiskCold",
+            "~FileDiskWarm",
+            "~Pmem"));
+    out.append(
+        baselineTable(
+            "MigrationBenchmark (demote vs copyDown, promote vs copyUp, appends vs appendIdle;"
+                + " moveDown/moveUp: Files.move, which also deletes the source)",
+            only(rows, "MigrationBenchmark"),
+            "copyDown",
+            "copyUp",
+            "moveDown",
+            "moveUp",
+            "appendIdle"));
+    return out.toString();
+  }
+
+  /** Goals P1 to P6 from the suite's measurements. */
+  static List<Goal> goals(List<Measurement> rows) {
+    String pmem = PmemBackends.isLlplSupported() ? "pmemLlpl" : "pmemJdk";
+    List<Goal> goals = new ArrayList<>();
+    Map<String, String> kib = Map.of("recordBytes", "1024");
+    Map<String, String> mib = Map.of("recordBytes", "1048576");
+    Map<String, String> force64k = Map.of("forceEveryBytes", "65536");
+    goals.add(
+        new Goal(
+            "P1",
+            "1 KiB appends: MixChannel on the hot tier / FileChannel in the same dir",
+            ratio(rows, "AppendBenchmark", "mixHot", "fileShm", kib),
+            10,
+            String.format(
+                Locale.ROOT,
+                "pmemLlpl %.2fx, pmemJdk %.2fx",
+                ratio(rows, "AppendBenchmark", "pmemLlpl", "fileShm", kib),
+                ratio(rows, "AppendBenchmark", "pmemJdk", "fileShm", kib))));
+    goals.add(
+        new Goal(
+            "P2",
+            "1 MiB appends: MixChannel on the hot tier / raw copy into pre-touched memory",
+            ratio(rows, "AppendBenchmark", "mixHot", "rawCopy", mib),
+            0.9,
+            String.format(
+                Locale.ROOT,
+                "pmemLlpl %.2f, pmemJdk %.2f",
+                ratio(rows, "AppendBenchmark", "pmemLlpl", "rawCopy", mib),
+                ratio(rows, "AppendBenchmark", "pmemJdk", "rawCopy", mib))));
+    goals.add(
+        new Goal(
+            "P3",
+            "force every 64 KiB: MixChannel on the hot tier / FileChannel + fsync on disk",
+            ratio(rows, "DurableAppendBenchmark", "mixHot", "fileDisk", force64k),
+            30,
+            String.format(
+                Locale.ROOT,
+                "pmemLlpl %.1fx, pmemLlpl [PMEM_IS_PMEM_FORCE=1] %.1fx, pmemJdk %.1fx",
+                ratio(rows, "DurableAppendBenchmark", "pmemLlpl", "fileDisk", force64k),
+                ratioVariant(rows, "DurableAppendBenchmark", "pmemLlpl", "fileDisk", force64k),
+                ratio(rows, "DurableAppendBenchmark", "pmemJdk", "fileDisk", force64k))));
+    goals.add(
+        new Goal(
+            "P4",
+            "sequential reads: hot tier / FileChannel on disk, cold cache",
+            ratio(rows, "ReadBenchmark", "readMixHot", "readFileDiskCold", Map.of()),
+            2.5,
+            String.format(
+                Locale.ROOT,
+                "vs warm cache %.2fx",
+                ratio(rows, "ReadBenchmark", "readMixHot", "readFileDiskWarm", Map.of()))));
+    goals.add(
+        new Goal(
+            "P4",
+            "transferTo a socket: hot tier / FileChannel on disk, cold cache",
+            ratio(rows, "ReadBenchmark", "transferMixHot", "transferFileDiskCold", Map.of()),
+            2.5,
+            String.format(
+                Locale.ROOT,
+                "vs warm cache %.2fx",
+                ratio(rows, "ReadBenchmark", "transferMixHot", "transferFileDiskWarm", Map.of()))));
+    goals.add(
+        new Goal(
+            "P5",
+            "1 KiB appends: MixChannel / its backend (" + pmem + ")",
+            ratio(rows, "AppendBenchmark", "mixHot", pmem, kib),
+            0.95,
+            String.format(
+                Locale.ROOT,
+                "100 B %.3f, 16 KiB %.3f, 1 MiB %.3f; read %.3f, transferTo %.3f",
+                ratio(rows, "AppendBenchmark", "mixHot", pmem, Map.of("recordBytes", "100")),
+                ratio(rows, "AppendBenchmark", "mixHot", pmem, Map.of("recordBytes", "16384")),
+                ratio(rows, "AppendBenchmark", "mixHot", pmem, mib),
+                ratio(rows, "ReadBenchmark", "readMixHot", "readPmem", Map.of()),
+                ratio(rows, "ReadBenchmark", "transferMixHot", "transferPmem", Map.of()))));
+    goals.add(
+        new Goal(
+            "P6",
+            "migration down (PMem -> disk) / Files.copy + fsync",
+            ratio(rows, "MigrationBenchmark", "demote", "copyDown", Map.of()),
+            0.9,
+            String.format(
+                Locale.ROOT,
+                "vs Files.move (copy + delete source) %.2f",
+                ratio(rows, "MigrationBenchmark", "demote", "moveDown", Map.of()))));
+    goals.add(
+        new Goal(
+            "P6",
+            "migration up (disk -> PMem) / Files.copy + fsync",
+            ratio(rows, "MigrationBenchmark", "promote", "copyUp", Map.of()),
+            0.9,
+            String.format(
+                Locale.ROOT,
+                "vs Files.move (copy + delete source) %.2f",
+                ratio(rows, "MigrationBenchmark", "promote", "moveUp", Map.of()))));
+    goals.add(
+        new Goal(
+            "P6",
+            "1 KiB appends while another key migrates / idle",
+            ratio(rows, "MigrationBenchmark", "appendDuringMigration", "appendIdle", Map.of()),
+            0.9,
+            ""));
+    return goals;
+  }
+
+  private static List<Measurement> only(List<Measurement> rows, String benchmark) {
+    return rows.stream().filter(m -> m.benchmark().equals(benchmark)).toList();
+  }
+
+  private static String family(String method) {
+    for (int i = 0; i < method.length(); i++) {
+      if (Character.isUpperCase(method.charAt(i))) {
+        return method.substring(0, i);
+      }
+    }
+    return method;
+  }
+
+  private static Optional<Measurement> find(List<Measurement> rows, String method, String variant) {
+    return rows.stream()
+        .filter(m -> m.method().equals(method) && m.variant().equals(variant))
+        .findFirst();
+  }
+
+  private static Optional<Measurement> find(
+      List<Measurement> rows,
+      String benchmark,
+      String method,
+      Map<String, String> params,
+      String variant) {
+    return rows.stream()
+        .filter(m -> m.benchmark().equals(benchmark) && m.method().equals(method))
+        .filter(m -> m.variant().equals(variant))
+        .filter(m -> m.params().entrySet().containsAll(params.entrySet()))
+        .findFirst();
+  }
+
+  private static double ratio(Measurement m, Optional<Measurement> base) {
+    return base.map(b -> m.opsPerSecond() * m.bytesPerOp() / (b.opsPerSecond() * b.bytesPerOp()))
+        .orElse(Double.NaN);
+  }
+
+  private static double ratio(
+      List<Measurement> rows,
+      String benchmark,
+      String method,
+      String baseline,
+      Map<String, String> params) {
+    return find(rows, benchmark, method, params, "")
+        .map(m -> ratio(m, find(rows, benchmark, baseline, params, "")))
+        .orElse(Double.NaN);
+  }
+
+  private static double ratioVariant(
+      List<Measurement> rows,
+      String benchmark,
+      String method,
+      String baseline,
+      Map<String, String> params) {
+    return rows.stream()
+        .filter(m -> !m.variant().isEmpty())
+        .filter(m -> m.benchmark().equals(benchmark) && m.method().equals(method))
+        .filter(m -> m.params().entrySet().containsAll(params.entrySet()))
+        .findFirst()
+        .map(m -> ratio(m, find(rows, benchmark, baseline, params, "")))
+        .orElse(Double.NaN);
   }
 }

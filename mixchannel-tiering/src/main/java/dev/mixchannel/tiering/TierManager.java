@@ -4,6 +4,7 @@ import dev.mixchannel.api.MigrationException;
 import dev.mixchannel.api.MixChannelConfig;
 import dev.mixchannel.api.MixChannelStats;
 import dev.mixchannel.api.SizeHint;
+import dev.mixchannel.api.StorageTier;
 import dev.mixchannel.api.TierFullException;
 import dev.mixchannel.tiering.internal.ManagerCore;
 import dev.mixchannel.tiering.internal.MigrationHook;
@@ -16,6 +17,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.UnaryOperator;
 
 /**
  * The one object a user holds: it owns the tiers of a {@link MixChannelConfig}, opens {@link
@@ -236,6 +238,7 @@ public final class TierManager implements AutoCloseable {
     private boolean startMigrator = true;
     private MigrationHook hook = MigrationHook.NONE;
     private TierOpener opener = TierOpener.DEFAULT;
+    private UnaryOperator<StorageTier> wrapper = UnaryOperator.identity();
 
     private Builder(MixChannelConfig config) {
       this.config = Objects.requireNonNull(config, "config");
@@ -285,13 +288,50 @@ public final class TierManager implements AutoCloseable {
     }
 
     /**
+     * Wraps each tier once it is open and before recovery reads it: to instrument a tier, or to
+     * model slower media (a benchmark throttles its disk tier to an HDD's rate this way). The
+     * wrapper is called once per configured tier, fastest first, and returns the tier itself or a
+     * {@link StorageTier} that delegates to it with the same name and kind; the manager then uses
+     * and closes only what the wrapper returned, whose {@code close()} must close the wrapped tier.
+     * When the wrapper throws, the tier it was given is closed.
+     *
+     * @param wrapper the wrapper; default none
+     * @return this builder
+     */
+    public Builder tierWrapper(UnaryOperator<StorageTier> wrapper) {
+      this.wrapper = Objects.requireNonNull(wrapper, "wrapper");
+      return this;
+    }
+
+    /**
      * Opens the manager.
      *
      * @return the manager; the caller closes it
      * @throws IOException when a tier cannot be opened or recovered
      */
     public TierManager build() throws IOException {
-      return new TierManager(ManagerCore.open(config, policy, clock, startMigrator, hook, opener));
+      TierOpener open = opener;
+      UnaryOperator<StorageTier> wrap = wrapper;
+      TierOpener wrapped = (tier, cfg) -> wrap(open.open(tier, cfg), wrap);
+      return new TierManager(ManagerCore.open(config, policy, clock, startMigrator, hook, wrapped));
+    }
+
+    private static StorageTier wrap(StorageTier tier, UnaryOperator<StorageTier> wrapper)
+        throws IOException {
+      try {
+        StorageTier wrapped = wrapper.apply(tier);
+        if (wrapped == null) {
+          throw new NullPointerException("tier wrapper returned null: tier=" + tier.name());
+        }
+        return wrapped;
+      } catch (RuntimeException e) {
+        try {
+          tier.close();
+        } catch (IOException | RuntimeException suppressed) {
+          e.addSuppressed(suppressed);
+        }
+        throw e;
+      }
     }
   }
 }

@@ -35,7 +35,9 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
  * default), {@code mixchannel.kafka.bench.batch.bytes} (default 16384), {@code
  * mixchannel.kafka.bench.agent.logdir.pmem} (default true: the agent broker's log dir is on the
  * PMem file system, the layout docs/kafka/README.md recommends; false puts it on disk like the
- * stock broker's). It prints one line per broker and the ratio.
+ * stock broker's), {@code mixchannel.kafka.bench.stock.pmem} (default true: also run a stock broker
+ * whose log dir is on the PMem file system, the "same medium" comparison). It prints one line per
+ * broker and the ratios.
  */
 public final class KafkaFlushBenchmark {
 
@@ -57,6 +59,7 @@ public final class KafkaFlushBenchmark {
   private final int lingerMillis;
   private final int batchBytes;
   private final boolean agentLogDirOnPmem;
+  private final boolean stockOnPmem;
 
   /**
    * Configures a run.
@@ -71,6 +74,7 @@ public final class KafkaFlushBenchmark {
    * @param batchBytes the producer's {@code batch.size}
    * @param agentLogDirOnPmem whether the agent broker's log dir (anchors, indexes, checkpoints)
    *     lives on the PMem file system too, rather than on disk
+   * @param stockOnPmem whether to run a stock broker with its log dir on the PMem file system too
    */
   public KafkaFlushBenchmark(
       Path libs,
@@ -81,7 +85,8 @@ public final class KafkaFlushBenchmark {
       int recordBytes,
       int lingerMillis,
       int batchBytes,
-      boolean agentLogDirOnPmem) {
+      boolean agentLogDirOnPmem,
+      boolean stockOnPmem) {
     this.libs = libs;
     this.agentJar = agentJar;
     this.disk = disk;
@@ -91,6 +96,7 @@ public final class KafkaFlushBenchmark {
     this.lingerMillis = lingerMillis;
     this.batchBytes = batchBytes;
     this.agentLogDirOnPmem = agentLogDirOnPmem;
+    this.stockOnPmem = stockOnPmem;
   }
 
   /**
@@ -111,24 +117,31 @@ public final class KafkaFlushBenchmark {
         Integer.getInteger("mixchannel.kafka.bench.linger.ms", 5),
         Integer.getInteger("mixchannel.kafka.bench.batch.bytes", 16384),
         Boolean.parseBoolean(
-            System.getProperty("mixchannel.kafka.bench.agent.logdir.pmem", "true")));
+            System.getProperty("mixchannel.kafka.bench.agent.logdir.pmem", "true")),
+        Boolean.parseBoolean(System.getProperty("mixchannel.kafka.bench.stock.pmem", "true")));
   }
 
   /**
-   * Runs the stock broker, then the broker with the agent.
+   * Runs the stock broker on disk, the stock broker on the PMem file system (when configured), then
+   * the broker with the agent.
    *
-   * @return both results, stock first
+   * @return the results: stock on disk first, the agent broker last
    * @throws Exception when a broker fails
    */
   public List<Result> run() throws Exception {
     String id = Uuid.randomUuid().toString().replace("-", "").substring(0, 8);
     Path stockHome = disk.resolve("mixchannel-bench-stock-" + id);
+    Path stockPmemHome = pmem.resolve("mixchannel-bench-stock-" + id);
     Path agentHome = (agentLogDirOnPmem ? pmem : disk).resolve("mixchannel-bench-agent-" + id);
     Path diskTier = disk.resolve("mixchannel-bench-disktier-" + id);
     Path pool = pmem.resolve("mixchannel-bench-pmem-" + id);
     List<Result> results = new ArrayList<>();
     try {
       results.add(measure("stock broker, log on disk", stockHome, Map.of(), false));
+      if (stockOnPmem) {
+        results.add(measure("stock broker, log on tmpfs", stockPmemHome, Map.of(), false));
+        deleteTree(stockPmemHome);
+      }
       Map<String, String> tiers = new LinkedHashMap<>();
       tiers.put("mixchannel.tiers", "pmem,disk");
       tiers.put("mixchannel.tier.pmem.kind", "PMEM");
@@ -141,6 +154,7 @@ public final class KafkaFlushBenchmark {
       results.add(measure("agent broker, PMem tier, " + where, agentHome, tiers, true));
     } finally {
       deleteTree(stockHome);
+      deleteTree(stockPmemHome);
       deleteTree(agentHome);
       deleteTree(pool);
       deleteTree(diskTier);
@@ -215,23 +229,31 @@ public final class KafkaFlushBenchmark {
   }
 
   /**
-   * Prints the results and the ratio.
+   * Prints the results and the ratios: each broker against the stock broker on disk, and the agent
+   * broker against the stock broker on the PMem file system when that one ran.
    *
-   * @param results stock first, then agent
+   * @param results stock on disk first, the agent broker last
    */
   public static void print(List<Result> results) {
+    double stockDisk = results.get(0).megabytesPerSecond();
     for (Result r : results) {
       System.out.printf(
           Locale.ROOT,
-          "%-48s %10d records %9.1f MB/s%n",
+          "%-48s %10d records %9.1f MB/s %6.1fx stock on disk%n",
           r.name(),
           r.records(),
-          r.megabytesPerSecond());
+          r.megabytesPerSecond(),
+          r.megabytesPerSecond() / stockDisk);
     }
+    Result agent = results.get(results.size() - 1);
     System.out.printf(
-        Locale.ROOT,
-        "ratio agent/stock: %.1fx%n",
-        results.get(1).megabytesPerSecond() / results.get(0).megabytesPerSecond());
+        Locale.ROOT, "ratio agent/stock on disk: %.1fx%n", agent.megabytesPerSecond() / stockDisk);
+    if (results.size() == 3) {
+      System.out.printf(
+          Locale.ROOT,
+          "ratio agent/stock on tmpfs (same medium): %.2fx%n",
+          agent.megabytesPerSecond() / results.get(1).megabytesPerSecond());
+    }
   }
 
   private static void deleteTree(Path root) throws IOException {

@@ -26,6 +26,6 @@ class KafkaFlushBenchmarkTest {
     List<KafkaFlushBenchmark.Result> results = benchmark.run();
     KafkaFlushBenchmark.print(results);
 
-    assertThat(results).hasSize(2).allSatisfy(r -> assertThat(r.records()).isPositive());
+    assertThat(results).hasSizeBetween(2, 3).allSatisfy(r -> assertThat(r.records()).isPositive());
   }
 }

@@ -24,6 +24,9 @@ final class MigrationTicket {
   boolean finished;
   IOException lateFailure;
 
+  /** The source channel a switch replaced, closed by {@link #closeRetiredSource()}. */
+  FileChannel retiredSource;
+
   MigrationTicket(String key, TierSlot source, TierSlot target, long startSizeBytes) {
     this.key = key;
     this.source = source;
@@ -65,6 +68,23 @@ final class MigrationTicket {
       if (failure != null) {
         failure.addSuppressed(e);
       }
+    }
+  }
+
+  /**
+   * Closes the source channel a switch replaced, if any. Called without the segment's lock held.
+   * Idempotent.
+   */
+  void closeRetiredSource() {
+    FileChannel retired = retiredSource;
+    retiredSource = null;
+    if (retired == null) {
+      return;
+    }
+    try {
+      retired.close();
+    } catch (IOException e) {
+      LOG.debug("closing the replaced source channel failed: key={}, tier={}", key, source, e);
     }
   }
 

@@ -213,6 +213,7 @@ public final class Migrator {
       return switcher.finish(segment, ticket, offset, buffer);
     } finally {
       segment.unlockExclusive(stamp);
+      ticket.closeRetiredSource();
     }
   }
 

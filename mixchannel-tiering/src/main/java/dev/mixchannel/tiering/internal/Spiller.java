@@ -36,6 +36,7 @@ final class Spiller {
       throws IOException {
     boolean interrupted = Thread.interrupted();
     long stamp = segment.lockExclusive();
+    MigrationTicket switched = null;
     try {
       if (segment.version != seenVersion) {
         return;
@@ -48,16 +49,20 @@ final class Spiller {
         inFlight.abort(segment, null);
       }
       segment.version++;
-      spillLocked(segment, neededBytes, cause);
+      switched = spillLocked(segment, neededBytes, cause);
     } finally {
       segment.unlockExclusive(stamp);
+      if (switched != null) {
+        switched.closeRetiredSource();
+      }
       if (interrupted) {
         Thread.currentThread().interrupt();
       }
     }
   }
 
-  private void spillLocked(Segment segment, long neededBytes, TierFullException cause)
+  /** Moves the segment down; returns the ticket of the switch (its source still to close). */
+  private MigrationTicket spillLocked(Segment segment, long neededBytes, TierFullException cause)
       throws IOException {
     long startNanos = System.nanoTime();
     TierSlot from = segment.tier;
@@ -77,14 +82,14 @@ final class Spiller {
         long copied = Copier.copy(segment.backing, ticket.dst, 0, sizeBytes, buffer);
         copied += migrator.switcher().finish(segment, ticket, copied, buffer);
         migrator.succeeded(segment, ticket, copied, startNanos, true);
-        return;
+        return ticket;
       } catch (TierFullException e) {
         ticket.abort(segment, e);
         last = e;
       } catch (IOException | RuntimeException e) {
         ticket.abort(segment, e);
         if (ticket.switched) {
-          return;
+          return ticket;
         }
         throw migrator.failed(segment, ticket, e);
       }

@@ -87,11 +87,9 @@ final class Switcher {
     segment.stopTracking();
     ticket.switched = true;
     ticket.finished = true;
-    try {
-      src.close();
-    } catch (IOException e) {
-      LOG.debug("closing the source channel failed: key={}", ticket.key, e);
-    }
+    // Closed by the caller once the exclusive lock is released: closing the last descriptor of a
+    // deleted file frees its blocks, which can take long on a disk tier.
+    ticket.retiredSource = src;
     try {
       at(MigrationStep.SWITCHED, ticket);
     } catch (IOException | RuntimeException e) {

@@ -1,0 +1,42 @@
+package dev.mixchannel.benchmarks;
+
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+/** The JMH settings of a suite run: quick (one fork, short iterations) or full. */
+enum SuiteProfile {
+  /** {@code -f 1 -wi 1 -i 3 -w 1s -r 1s}: under 15 minutes on 2 cores with the burst scenario. */
+  QUICK(1, 1, 3, 1, 1),
+  /** {@code -f 2 -wi 2 -i 5 -w 2s -r 2s}: about an hour on 2 cores. */
+  FULL(2, 2, 5, 2, 2);
+
+  private final int forks;
+  private final int warmupIterations;
+  private final int iterations;
+  private final int warmupSeconds;
+  private final int iterationSeconds;
+
+  SuiteProfile(
+      int forks, int warmupIterations, int iterations, int warmupSeconds, int iterationSeconds) {
+    this.forks = forks;
+    this.warmupIterations = warmupIterations;
+    this.iterations = iterations;
+    this.warmupSeconds = warmupSeconds;
+    this.iterationSeconds = iterationSeconds;
+  }
+
+  ChainedOptionsBuilder apply(ChainedOptionsBuilder options) {
+    return options
+        .forks(forks)
+        .warmupIterations(warmupIterations)
+        .measurementIterations(iterations)
+        .warmupTime(TimeValue.seconds(warmupSeconds))
+        .measurementTime(TimeValue.seconds(iterationSeconds));
+  }
+
+  String jmhArgs() {
+    return String.format(
+        "-f %d -wi %d -i %d -w %ds -r %ds",
+        forks, warmupIterations, iterations, warmupSeconds, iterationSeconds);
+  }
+}

@@ -1,0 +1,101 @@
+package dev.mixchannel.benchmarks;
+
+import dev.mixchannel.api.PmemBackend;
+import java.io.IOException;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * The append and read targets shared by {@link AppendBenchmark}, {@link DurableAppendBenchmark} and
+ * {@link ReadBenchmark}: each is a JMH thread state opening one {@link ChannelTarget} kind.
+ */
+public final class Targets {
+
+  private Targets() {}
+
+  /** FileChannel on a disk directory ({@code mixchannel.bench.disk}). */
+  @State(Scope.Thread)
+  public static class FileDisk extends ChannelTarget {
+    /**
+     * Opens it.
+     *
+     * @throws IOException on failure
+     */
+    @Setup(Level.Trial)
+    public void setUp() throws IOException {
+      openFile(BenchDirs.disk());
+    }
+  }
+
+  /** FileChannel in the PMem directory ({@code mixchannel.bench.shm}, tmpfs here). */
+  @State(Scope.Thread)
+  public static class FileShm extends ChannelTarget {
+    /**
+     * Opens it.
+     *
+     * @throws IOException on failure
+     */
+    @Setup(Level.Trial)
+    public void setUp() throws IOException {
+      openFile(BenchDirs.shm());
+    }
+  }
+
+  /** A PMem tier's channel, LLPL backend. */
+  @State(Scope.Thread)
+  public static class PmemLlpl extends ChannelTarget {
+    /**
+     * Opens it.
+     *
+     * @throws IOException on failure
+     */
+    @Setup(Level.Trial)
+    public void setUp() throws IOException {
+      openPmem(PmemBackend.LLPL);
+    }
+  }
+
+  /** A PMem tier's channel, JDK backend. */
+  @State(Scope.Thread)
+  public static class PmemJdk extends ChannelTarget {
+    /**
+     * Opens it.
+     *
+     * @throws IOException on failure
+     */
+    @Setup(Level.Trial)
+    public void setUp() throws IOException {
+      openPmem(PmemBackend.JDK);
+    }
+  }
+
+  /** A PMem tier's channel, the backend {@code auto} picks (what a MixChannel uses). */
+  @State(Scope.Thread)
+  public static class PmemAuto extends ChannelTarget {
+    /**
+     * Opens it.
+     *
+     * @throws IOException on failure
+     */
+    @Setup(Level.Trial)
+    public void setUp() throws IOException {
+      openPmem(PmemBackend.AUTO);
+    }
+  }
+
+  /** A MixChannel on the hot (PMem, backend auto) tier of a PMem-over-disk manager. */
+  @State(Scope.Thread)
+  public static class MixHot extends ChannelTarget {
+    /**
+     * Opens it.
+     *
+     * @throws IOException on failure
+     */
+    @Setup(Level.Trial)
+    public void setUp() throws IOException {
+      openMix();
+    }
+  }
+}

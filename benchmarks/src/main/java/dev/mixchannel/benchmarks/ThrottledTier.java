@@ -1,0 +1,106 @@
+package dev.mixchannel.benchmarks;
+
+import dev.mixchannel.api.SizeHint;
+import dev.mixchannel.api.StorageTier;
+import dev.mixchannel.api.TierKind;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.OpenOption;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A tier whose channels go through one shared {@link Throttle}: the "modelled HDD" cold tier of
+ * {@link BurstScenario}, installed with {@code TierManager.Builder.tierWrapper}. Everything else
+ * forwards to the wrapped tier; closing closes it.
+ */
+final class ThrottledTier implements StorageTier {
+
+  private final StorageTier delegate;
+  private final Throttle throttle;
+
+  ThrottledTier(StorageTier delegate, Throttle throttle) {
+    this.delegate = delegate;
+    this.throttle = throttle;
+  }
+
+  @Override
+  public String name() {
+    return delegate.name();
+  }
+
+  @Override
+  public TierKind kind() {
+    return delegate.kind();
+  }
+
+  @Override
+  public FileChannel open(String key, Set<? extends OpenOption> options) throws IOException {
+    return new ThrottledChannel(delegate.open(key, options), throttle);
+  }
+
+  @Override
+  public boolean exists(String key) throws IOException {
+    return delegate.exists(key);
+  }
+
+  @Override
+  public long size(String key) throws IOException {
+    return delegate.size(key);
+  }
+
+  @Override
+  public void rename(String from, String to) throws IOException {
+    delegate.rename(from, to);
+  }
+
+  @Override
+  public boolean delete(String key) throws IOException {
+    return delegate.delete(key);
+  }
+
+  @Override
+  public List<String> keys() throws IOException {
+    return delegate.keys();
+  }
+
+  @Override
+  public FileChannel createIncomplete(String key, SizeHint sizeHint) throws IOException {
+    return new ThrottledChannel(delegate.createIncomplete(key, sizeHint), throttle);
+  }
+
+  @Override
+  public void publish(String key) throws IOException {
+    delegate.publish(key);
+  }
+
+  @Override
+  public boolean discardIncomplete(String key) throws IOException {
+    return delegate.discardIncomplete(key);
+  }
+
+  @Override
+  public List<String> incompleteKeys() throws IOException {
+    return delegate.incompleteKeys();
+  }
+
+  @Override
+  public long capacityBytes() {
+    return delegate.capacityBytes();
+  }
+
+  @Override
+  public long usedBytes() {
+    return delegate.usedBytes();
+  }
+
+  @Override
+  public boolean hasRoomFor(long bytes) {
+    return delegate.hasRoomFor(bytes);
+  }
+
+  @Override
+  public void close() throws IOException {
+    delegate.close();
+  }
+}
