@@ -51,7 +51,7 @@ public final class ConfigKeys {
   /** PMem backend: auto, llpl or jdk. */
   public static final String PMEM_BACKEND = "mixchannel.pmem.backend";
 
-  /** Whether a new pool's data area is pre-touched in the background. */
+  /** Whether a pool's free extents are pre-touched in the background when it opens. */
   public static final String PMEM_PRETOUCH = "mixchannel.pmem.pretouch";
 
   /** The fraction of a new pool's data area to pre-touch. */
@@ -171,12 +171,13 @@ public final class ConfigKeys {
           new ConfigKey(
               PMEM_PRETOUCH,
               "true",
-              "Pre-touch a new pool's data area in the background so writes never page-fault.",
+              "Pre-touch the free extents of a pool in the background each time it opens, so"
+                  + " writes never page-fault.",
               false),
           new ConfigKey(
               PMEM_PRETOUCH_FRACTION,
               "1.0",
-              "Fraction of a new pool's data area to pre-touch, in (0, 1].",
+              "Fraction of a pool's data area whose free extents are pre-touched, in (0, 1].",
               false),
           new ConfigKey(
               PAFKA_TIER_TYPES,

@@ -237,7 +237,7 @@ public final class MixChannelConfig {
   }
 
   /**
-   * Whether new pools are pre-touched in the background.
+   * Whether a pool's free extents are pre-touched in the background when it opens.
    *
    * @return whether to pre-touch
    */
@@ -246,8 +246,8 @@ public final class MixChannelConfig {
   }
 
   /**
-   * The fraction of a new pool's data area to pre-touch ({@code mixchannel.pmem.pretouch.fraction},
-   * or Pafka's {@code log.pmem.pool.ratio}).
+   * The fraction of a pool's data area whose free extents are pre-touched ({@code
+   * mixchannel.pmem.pretouch.fraction}, or Pafka's {@code log.pmem.pool.ratio}).
    *
    * @return a fraction in {@code (0, 1]}
    */
@@ -406,7 +406,7 @@ public final class MixChannelConfig {
     }
 
     /**
-     * Sets whether new pools are pre-touched.
+     * Sets whether pools pre-touch their free extents when they open.
      *
      * @param pretouch whether to pre-touch
      * @return this builder

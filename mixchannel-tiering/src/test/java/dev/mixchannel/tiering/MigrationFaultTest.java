@@ -87,7 +87,7 @@ class MigrationFaultTest {
     doAnswer(
             inv -> {
               FileChannel real = (FileChannel) inv.callRealMethod();
-              return new ForwardingFileChannel(real) {
+              return new FaultInjectingChannel(real) {
                 @Override
                 void beforeWrite(long position, long end) throws IOException {
                   if (end > MIB) {

@@ -1,12 +1,10 @@
 package dev.mixchannel.kafka.internal;
 
+import dev.mixchannel.api.ForwardingFileChannel;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
 import java.nio.channels.ReadableByteChannel;
-import java.nio.channels.WritableByteChannel;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -24,12 +22,11 @@ import java.util.function.LongSupplier;
  * this channel closes the delegate. An anchor that was renamed or deleted between a touch decision
  * and the touch is skipped: the adapter points this channel at the new anchor on rename.
  */
-public final class AnchorChannel extends FileChannel {
+public final class AnchorChannel extends ForwardingFileChannel {
 
   /** The least time between two touches caused by writes. */
   public static final long TOUCH_INTERVAL_MS = 1_000;
 
-  private final FileChannel delegate;
   private final LongSupplier clockMillis;
   private final Runnable onClose;
   private volatile Path anchor;
@@ -45,20 +42,11 @@ public final class AnchorChannel extends FileChannel {
    */
   public AnchorChannel(
       FileChannel delegate, Path anchor, LongSupplier clockMillis, Runnable onClose) {
-    this.delegate = delegate;
+    super(delegate);
     this.anchor = anchor;
     this.clockMillis = clockMillis;
     this.onClose = onClose;
     this.lastTouchMillis = Long.MIN_VALUE / 2;
-  }
-
-  /**
-   * The channel this one delegates to.
-   *
-   * @return the tier channel
-   */
-  public FileChannel delegate() {
-    return delegate;
   }
 
   /**
@@ -80,101 +68,50 @@ public final class AnchorChannel extends FileChannel {
   }
 
   @Override
-  public int read(ByteBuffer dst) throws IOException {
-    return delegate.read(dst);
-  }
-
-  @Override
-  public long read(ByteBuffer[] dsts, int offset, int length) throws IOException {
-    return delegate.read(dsts, offset, length);
-  }
-
-  @Override
-  public int read(ByteBuffer dst, long position) throws IOException {
-    return delegate.read(dst, position);
-  }
-
-  @Override
   public int write(ByteBuffer src) throws IOException {
-    int written = delegate.write(src);
+    int written = super.write(src);
     written();
     return written;
   }
 
   @Override
   public long write(ByteBuffer[] srcs, int offset, int length) throws IOException {
-    long written = delegate.write(srcs, offset, length);
+    long written = super.write(srcs, offset, length);
     written();
     return written;
   }
 
   @Override
   public int write(ByteBuffer src, long position) throws IOException {
-    int written = delegate.write(src, position);
+    int written = super.write(src, position);
     written();
     return written;
   }
 
   @Override
-  public long position() throws IOException {
-    return delegate.position();
-  }
-
-  @Override
-  public FileChannel position(long newPosition) throws IOException {
-    delegate.position(newPosition);
-    return this;
-  }
-
-  @Override
-  public long size() throws IOException {
-    return delegate.size();
-  }
-
-  @Override
   public FileChannel truncate(long size) throws IOException {
-    delegate.truncate(size);
+    super.truncate(size);
     touch(clockMillis.getAsLong());
     return this;
   }
 
   @Override
   public void force(boolean metaData) throws IOException {
-    delegate.force(metaData);
+    super.force(metaData);
     touch(clockMillis.getAsLong());
   }
 
   @Override
-  public long transferTo(long position, long count, WritableByteChannel target) throws IOException {
-    return delegate.transferTo(position, count, target);
-  }
-
-  @Override
   public long transferFrom(ReadableByteChannel src, long position, long count) throws IOException {
-    long written = delegate.transferFrom(src, position, count);
+    long written = super.transferFrom(src, position, count);
     written();
     return written;
   }
 
   @Override
-  public MappedByteBuffer map(MapMode mode, long position, long size) throws IOException {
-    return delegate.map(mode, position, size);
-  }
-
-  @Override
-  public FileLock lock(long position, long size, boolean shared) throws IOException {
-    return delegate.lock(position, size, shared);
-  }
-
-  @Override
-  public FileLock tryLock(long position, long size, boolean shared) throws IOException {
-    return delegate.tryLock(position, size, shared);
-  }
-
-  @Override
   protected void implCloseChannel() throws IOException {
     try {
-      delegate.close();
+      super.implCloseChannel();
     } finally {
       onClose.run();
     }
@@ -182,7 +119,7 @@ public final class AnchorChannel extends FileChannel {
 
   @Override
   public String toString() {
-    return "AnchorChannel[anchor=" + anchor + ", delegate=" + delegate + "]";
+    return "AnchorChannel[anchor=" + anchor + ", delegate=" + delegate() + "]";
   }
 
   private void written() throws IOException {

@@ -75,10 +75,10 @@ public final class PmemPool implements AutoCloseable {
         new PoolGeometry(
             sb.poolSizeBytes(), sb.dataOffset(), sb.extentSizeBytes(), sb.extentCount());
     this.memory = options.provider().open(file, channel, geometry, options.medium());
+    // Pre-touched on every open, not only on creation: a process that reopens a pool has none of
+    // its pages mapped, and would fault on the first write to each (only free extents are touched).
     int limit =
-        created && options.pretouch()
-            ? (int) Math.ceil(sb.extentCount() * options.pretouchFraction())
-            : 0;
+        options.pretouch() ? (int) Math.ceil(sb.extentCount() * options.pretouchFraction()) : 0;
     this.allocator = new ExtentAllocator((int) sb.extentCount(), limit);
   }
 
@@ -95,7 +95,7 @@ public final class PmemPool implements AutoCloseable {
     return PoolOpener.open(options);
   }
 
-  void startPretouchIfNew() {
+  void startPretouchOfFreeExtents() {
     startPretouch();
   }
 

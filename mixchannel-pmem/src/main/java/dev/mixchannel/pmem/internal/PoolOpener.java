@@ -13,7 +13,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Opens a pool file in the order that keeps two owners out: take its {@link OwnershipLock}, create
  * or validate the superblock, map it, take the lock again (LLPL's own descriptor close dropped it),
- * recover, then start the pre-touch of a new pool. A failure half-way releases what was taken.
+ * recover, then start the pre-touch of the free extents. A failure half-way releases what was
+ * taken.
  */
 final class PoolOpener {
 
@@ -79,7 +80,7 @@ final class PoolOpener {
       // process's locks on the file: take the ownership lock again.
       owner.relock();
       PoolRecovery.recover(pool);
-      pool.startPretouchIfNew();
+      pool.startPretouchOfFreeExtents();
       return pool;
     } catch (IOException | RuntimeException | Error e) {
       if (pool != null) {

@@ -6,11 +6,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Zeroes the first fraction of a new pool's data area extent by extent (non-temporal stores on
- * LLPL), so steady-state writes never page-fault. It touches only free extents, borrowed from the
- * allocator one at a time, and logs progress every 10%. {@link #doWork()} is one step (tests call
- * it directly); {@link #start} runs the steps on a thread {@code mixchannel-pretouch-<n>} that
- * stops on {@link #close()}.
+ * Zeroes the free extents in the first fraction of a pool's data area extent by extent
+ * (non-temporal stores on LLPL), so steady-state writes never page-fault: on creation, and again on
+ * every reopen, since a new process has none of the pool's pages mapped. It touches only free
+ * extents, borrowed from the allocator one at a time, and logs progress every 10%. {@link
+ * #doWork()} is one step (tests call it directly); {@link #start} runs the steps on a thread {@code
+ * mixchannel-pretouch-<n>} that stops on {@link #close()}.
  */
 final class Pretoucher implements AutoCloseable {
 

@@ -10,10 +10,10 @@ import java.util.List;
 import java.util.Map;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.compress.Compression;
-import org.apache.kafka.common.record.FileRecords;
-import org.apache.kafka.common.record.MemoryRecords;
-import org.apache.kafka.common.record.Record;
-import org.apache.kafka.common.record.SimpleRecord;
+import ${kafka.record.package}.FileRecords;
+import ${kafka.record.package}.MemoryRecords;
+import ${kafka.record.package}.Record;
+import ${kafka.record.package}.SimpleRecord;
 import org.apache.kafka.common.utils.Time;
 import org.apache.kafka.storage.internals.log.FetchDataInfo;
 import org.apache.kafka.storage.internals.log.LogConfig;
@@ -21,8 +21,14 @@ import org.apache.kafka.storage.internals.log.LogSegment;
 import org.apache.kafka.storage.internals.log.ProducerStateManager;
 import org.apache.kafka.storage.internals.log.ProducerStateManagerConfig;
 
-/** {@link SegmentDriver} for Kafka 4.1 ({@code org.apache.kafka.common.record}). */
-final class Kafka41SegmentDriver implements SegmentDriver {
+/**
+ * {@link SegmentDriver} for the Kafka release of the module that builds it: Kafka moved its record
+ * classes from {@code org.apache.kafka.common.record} (up to 4.2) to {@code
+ * org.apache.kafka.common.record.internal} (from 4.3), so this source is a template whose package
+ * name each test module fills in ({@code kafka.record.package}, currently {@code
+ * ${kafka.record.package}} for Kafka ${kafka.version}).
+ */
+final class VersionSegmentDriver implements SegmentDriver {
 
   @Override
   public SegmentHandle open(File partitionDir, long baseOffset, boolean exists, String suffix)

@@ -1,4 +1,4 @@
-package dev.mixchannel.tiering;
+package dev.mixchannel.api;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -7,17 +7,42 @@ import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.ReadableByteChannel;
 import java.nio.channels.WritableByteChannel;
+import java.util.Objects;
 
-/** A FileChannel that forwards to another; tests override one method to inject a fault. */
-class ForwardingFileChannel extends FileChannel {
-  final FileChannel delegate;
+/**
+ * A {@link FileChannel} that forwards every operation to a delegate: the base for channels that add
+ * one behaviour to another channel and leave the rest alone (the Kafka adapter keeps a file's
+ * modification time current this way, the benchmarks throttle a tier, tests inject faults).
+ * Subclasses override what they change and call {@code super} for the forwarding.
+ *
+ * <p>Every method has the delegate's contract, exceptions included, except that {@code
+ * position(long)} and {@code truncate(long)} return this channel, and that the locks from {@link
+ * #lock(long, long, boolean)} and {@link #tryLock(long, long, boolean)} are the delegate's (their
+ * {@link FileLock#channel()} is the delegate). Closing this channel closes the delegate. Interrupts
+ * are the delegate's business: this channel does not close itself on one. Thread-safety is the
+ * delegate's.
+ */
+public class ForwardingFileChannel extends FileChannel {
 
-  ForwardingFileChannel(FileChannel delegate) {
-    this.delegate = delegate;
+  private final FileChannel delegate;
+
+  /**
+   * Wraps a channel.
+   *
+   * @param delegate the channel every operation goes to; closed when this channel is closed
+   */
+  public ForwardingFileChannel(FileChannel delegate) {
+    this.delegate = Objects.requireNonNull(delegate, "delegate");
   }
 
-  /** Called before every write that would extend the channel to {@code end}. */
-  void beforeWrite(long position, long end) throws IOException {}
+  /**
+   * The channel this one forwards to.
+   *
+   * @return the delegate
+   */
+  public FileChannel delegate() {
+    return delegate;
+  }
 
   @Override
   public int read(ByteBuffer dst) throws IOException {
@@ -30,21 +55,23 @@ class ForwardingFileChannel extends FileChannel {
   }
 
   @Override
+  public int read(ByteBuffer dst, long position) throws IOException {
+    return delegate.read(dst, position);
+  }
+
+  @Override
   public int write(ByteBuffer src) throws IOException {
-    long p = delegate.position();
-    beforeWrite(p, p + src.remaining());
     return delegate.write(src);
   }
 
   @Override
   public long write(ByteBuffer[] srcs, int offset, int length) throws IOException {
-    long total = 0;
-    for (int i = offset; i < offset + length; i++) {
-      total += srcs[i].remaining();
-    }
-    long p = delegate.position();
-    beforeWrite(p, p + total);
     return delegate.write(srcs, offset, length);
+  }
+
+  @Override
+  public int write(ByteBuffer src, long position) throws IOException {
+    return delegate.write(src, position);
   }
 
   @Override
@@ -81,19 +108,7 @@ class ForwardingFileChannel extends FileChannel {
 
   @Override
   public long transferFrom(ReadableByteChannel src, long position, long count) throws IOException {
-    beforeWrite(position, position + count);
     return delegate.transferFrom(src, position, count);
-  }
-
-  @Override
-  public int read(ByteBuffer dst, long position) throws IOException {
-    return delegate.read(dst, position);
-  }
-
-  @Override
-  public int write(ByteBuffer src, long position) throws IOException {
-    beforeWrite(position, position + src.remaining());
-    return delegate.write(src, position);
   }
 
   @Override
@@ -111,8 +126,18 @@ class ForwardingFileChannel extends FileChannel {
     return delegate.tryLock(position, size, shared);
   }
 
+  /**
+   * Closes the delegate.
+   *
+   * @throws IOException when closing the delegate fails
+   */
   @Override
   protected void implCloseChannel() throws IOException {
     delegate.close();
+  }
+
+  @Override
+  public String toString() {
+    return getClass().getSimpleName() + "[" + delegate + "]";
   }
 }
