@@ -26,7 +26,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Two writers keep truncating and refilling two keys in a small pool, so extents move between them
- * all the time; readers of one key (read and transferTo) must never see a byte of the other.
+ * all the time; readers of one key (read, and two concurrent transferTo on the same handle, which
+ * share its reusable transfer view) must never see a byte of the other.
  */
 class ConcurrentReuseTest {
 
@@ -46,7 +47,7 @@ class ConcurrentReuseTest {
 
   @Test
   void shouldNeverServeAnotherChannelsBytesWhenExtentsAreReused() throws Exception {
-    ExecutorService pool = Executors.newFixedThreadPool(4);
+    ExecutorService pool = Executors.newFixedThreadPool(5);
     AtomicBoolean stop = new AtomicBoolean();
     try (PmemTier tier = TestPools.open(root.resolve("p"), 12 * MIB, MIB, PmemBackend.JDK);
         FileChannel x = tier.open("x", Set.of(CREATE, READ, WRITE));
@@ -56,6 +57,7 @@ class ConcurrentReuseTest {
               pool.submit(() -> churn(x, (byte) 0x11, stop)),
               pool.submit(() -> churn(y, (byte) 0x22, stop)),
               pool.submit(() -> readOnly(x, (byte) 0x11, stop)),
+              pool.submit(() -> transferOnly(x, (byte) 0x11, stop)),
               pool.submit(() -> transferOnly(x, (byte) 0x11, stop)));
       Thread.sleep(RUN_MILLIS);
       stop.set(true);

@@ -2,6 +2,8 @@ package dev.mixchannel.pmem.internal;
 
 import dev.mixchannel.pmem.PmemChannel;
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.ClosedChannelException;
@@ -22,6 +24,17 @@ import java.util.concurrent.ConcurrentHashMap;
 final class PmemChannelImpl extends PmemChannel {
 
   private static final int BOUNCE_BYTES = 64 * 1024;
+  private static final VarHandle IDLE_VIEW;
+
+  static {
+    try {
+      IDLE_VIEW =
+          MethodHandles.lookup()
+              .findVarHandle(PmemChannelImpl.class, "idleView", TransferView.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
 
   private final PmemPool pool;
   private final PmemFile file;
@@ -31,6 +44,10 @@ final class PmemChannelImpl extends PmemChannel {
   private final Object positionLock = new Object();
   private final Set<PmemFileLock> locks = ConcurrentHashMap.newKeySet();
   private long position;
+
+  /** The transfer view no {@code transferTo} is using; concurrent transfers make their own. */
+  @SuppressWarnings("unused") // accessed through IDLE_VIEW
+  private TransferView idleView;
 
   PmemChannelImpl(
       PmemPool pool, PmemFile file, boolean readable, boolean writable, boolean append) {
@@ -201,13 +218,13 @@ final class PmemChannelImpl extends PmemChannel {
     if (position < 0 || count < 0) {
       throw new IllegalArgumentException();
     }
+    TransferView view = (TransferView) IDLE_VIEW.getAndSet(this, null);
+    if (view == null) {
+      view = new TransferView();
+    }
     long done = 0;
     try {
-      while (done < count) {
-        PinnedView view = file.pinView(position + done, count - done);
-        if (view == null) {
-          break;
-        }
+      while (done < count && file.pinInto(position + done, count - done, view)) {
         int offered = view.buffer().remaining();
         int written;
         try {
@@ -224,6 +241,8 @@ final class PmemChannelImpl extends PmemChannel {
       if (done == 0) {
         throw e;
       }
+    } finally {
+      IDLE_VIEW.setRelease(this, view);
     }
     return done;
   }

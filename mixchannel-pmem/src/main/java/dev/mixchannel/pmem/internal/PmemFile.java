@@ -414,27 +414,36 @@ final class PmemFile {
   // ---- views for transfers ----
 
   /**
-   * A read-only view of up to {@code max} bytes at {@code position} whose extent is pinned (not
-   * reused until {@link #unpin}), or null at the end.
+   * Pins the extent at {@code position} (not reused until {@link #unpin}) and points {@code view}
+   * at up to {@code max} bytes there.
+   *
+   * @return false at the end, with nothing pinned
    */
-  PinnedView pinView(long position, long max) throws IOException {
+  boolean pinInto(long position, long max, TransferView view) throws IOException {
     long stamp = lock.readLock();
     try {
       checkOpen();
       long sz = size;
       if (position >= sz || max <= 0) {
-        return null;
+        return false;
       }
       int n = chunk(position, Math.min(max, sz - position));
       int extent = extents[(int) (position >>> extentShift)];
       allocator.pin(extent);
-      return new PinnedView(memory.slice(offsetOf(position), n).asReadOnlyBuffer(), extent);
+      view.point(
+          extent,
+          memory,
+          dataOffset + ((long) extent << extentShift),
+          (int) extentSize,
+          (int) (position & extentMask),
+          n);
+      return true;
     } finally {
       lock.unlockRead(stamp);
     }
   }
 
-  void unpin(PinnedView view) {
+  void unpin(TransferView view) {
     allocator.unpin(view.extent());
   }
 

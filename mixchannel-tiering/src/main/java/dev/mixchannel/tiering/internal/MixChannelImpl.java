@@ -250,7 +250,7 @@ public final class MixChannelImpl extends MixChannel {
     if (target instanceof MixChannel) {
       return Transfers.toMixChannel(this, io, position, count, target);
     }
-    return io.call(this, 0, false, (b, s) -> b.transferTo(position, count, target));
+    return io.transferTo(this, position, count, target);
   }
 
   @Override

@@ -8,6 +8,7 @@ import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
+import java.nio.channels.WritableByteChannel;
 import java.nio.file.StandardOpenOption;
 import java.util.EnumSet;
 import java.util.Map;
@@ -134,6 +135,33 @@ final class SegmentIo {
         s.lock.unlockRead(stamp);
       }
       recover(h, b, version, failure, 0, attempt, true);
+    }
+  }
+
+  /**
+   * Transfers to a target that is not a MixChannel: the backing channel's own {@code transferTo}
+   * (for PMem, a view of the mapped memory), not retried once bytes may have reached the target.
+   */
+  long transferTo(MixChannelImpl h, long position, long count, WritableByteChannel target)
+      throws IOException {
+    Segment s = h.segment();
+    for (int attempt = 1; ; attempt++) {
+      long stamp = s.lock.readLock();
+      FileChannel b = s.backing;
+      if (b == null) {
+        s.lock.unlockRead(stamp);
+        throw h.closedException();
+      }
+      long version = s.version;
+      IOException failure;
+      try {
+        return b.transferTo(position, count, target);
+      } catch (ClosedChannelException e) {
+        failure = e;
+      } finally {
+        s.lock.unlockRead(stamp);
+      }
+      recover(h, b, version, failure, 0, attempt, false);
     }
   }
 
