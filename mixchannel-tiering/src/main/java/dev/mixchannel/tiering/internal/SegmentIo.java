@@ -46,11 +46,7 @@ final class SegmentIo {
     int start = dst.position();
     for (int attempt = 1; ; attempt++) {
       long stamp = s.lock.readLock();
-      FileChannel b = s.backing;
-      if (b == null) {
-        s.lock.unlockRead(stamp);
-        throw h.closedException();
-      }
+      FileChannel b = backingOrUnlock(h, s, stamp);
       long version = s.version;
       IOException failure;
       try {
@@ -70,11 +66,7 @@ final class SegmentIo {
     int start = src.position();
     for (int attempt = 1; ; attempt++) {
       long stamp = s.lock.readLock();
-      FileChannel b = s.backing;
-      if (b == null) {
-        s.lock.unlockRead(stamp);
-        throw h.closedException();
-      }
+      FileChannel b = backingOrUnlock(h, s, stamp);
       long version = s.version;
       IOException failure;
       try {
@@ -120,11 +112,7 @@ final class SegmentIo {
     Segment s = h.segment();
     for (int attempt = 1; ; attempt++) {
       long stamp = s.lock.readLock();
-      FileChannel b = s.backing;
-      if (b == null) {
-        s.lock.unlockRead(stamp);
-        throw h.closedException();
-      }
+      FileChannel b = backingOrUnlock(h, s, stamp);
       long version = s.version;
       IOException failure;
       try {
@@ -140,18 +128,15 @@ final class SegmentIo {
 
   /**
    * Transfers to a target that is not a MixChannel: the backing channel's own {@code transferTo}
-   * (for PMem, a view of the mapped memory), not retried once bytes may have reached the target.
+   * (for PMem, a view of the mapped memory), not retried once bytes may have reached the target. A
+   * method of its own, like read and write, so that a consumer's fetch allocates no lambda.
    */
   long transferTo(MixChannelImpl h, long position, long count, WritableByteChannel target)
       throws IOException {
     Segment s = h.segment();
     for (int attempt = 1; ; attempt++) {
       long stamp = s.lock.readLock();
-      FileChannel b = s.backing;
-      if (b == null) {
-        s.lock.unlockRead(stamp);
-        throw h.closedException();
-      }
+      FileChannel b = backingOrUnlock(h, s, stamp);
       long version = s.version;
       IOException failure;
       try {
@@ -179,11 +164,7 @@ final class SegmentIo {
     Segment s = h.segment();
     for (int attempt = 1; ; attempt++) {
       long stamp = s.lock.readLock();
-      FileChannel b = s.backing;
-      if (b == null) {
-        s.lock.unlockRead(stamp);
-        throw h.closedException();
-      }
+      FileChannel b = backingOrUnlock(h, s, stamp);
       long version = s.version;
       IOException failure;
       try {
@@ -195,6 +176,19 @@ final class SegmentIo {
       }
       recover(h, b, version, failure, neededBytes, attempt, retryable);
     }
+  }
+
+  /**
+   * The backing channel, read under the shared lock; when the key is closed, unlocks and throws.
+   */
+  private static FileChannel backingOrUnlock(MixChannelImpl h, Segment s, long stamp)
+      throws ClosedChannelException {
+    FileChannel b = s.backing;
+    if (b == null) {
+      s.lock.unlockRead(stamp);
+      throw h.closedException();
+    }
+    return b;
   }
 
   /**
