@@ -116,14 +116,17 @@ public class ForwardingFileChannel extends FileChannel {
     return delegate.map(mode, position, size);
   }
 
+  /** Locks through the delegate; the lock's {@link FileLock#channel()} is this channel. */
   @Override
   public FileLock lock(long position, long size, boolean shared) throws IOException {
-    return delegate.lock(position, size, shared);
+    return new ForwardedLock(this, delegate.lock(position, size, shared));
   }
 
+  /** Locks through the delegate; the lock's {@link FileLock#channel()} is this channel. */
   @Override
   public FileLock tryLock(long position, long size, boolean shared) throws IOException {
-    return delegate.tryLock(position, size, shared);
+    FileLock lock = delegate.tryLock(position, size, shared);
+    return lock == null ? null : new ForwardedLock(this, lock);
   }
 
   /**
@@ -139,5 +142,25 @@ public class ForwardingFileChannel extends FileChannel {
   @Override
   public String toString() {
     return getClass().getSimpleName() + "[" + delegate + "]";
+  }
+
+  /** A delegate's lock reported as this channel's: valid and released as the delegate's. */
+  private static final class ForwardedLock extends FileLock {
+    private final FileLock inner;
+
+    ForwardedLock(FileChannel owner, FileLock inner) {
+      super(owner, inner.position(), inner.size(), inner.isShared());
+      this.inner = inner;
+    }
+
+    @Override
+    public boolean isValid() {
+      return inner.isValid();
+    }
+
+    @Override
+    public void release() throws IOException {
+      inner.release();
+    }
   }
 }

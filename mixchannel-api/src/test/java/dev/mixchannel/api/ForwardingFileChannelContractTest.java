@@ -1,0 +1,14 @@
+package dev.mixchannel.api;
+
+import dev.mixchannel.testkit.ChannelFactory;
+import dev.mixchannel.testkit.FileChannelContractSuite;
+import java.io.IOException;
+import java.nio.file.Path;
+
+/** The FileChannel contract for a {@link ForwardingFileChannel} over a JDK file channel. */
+class ForwardingFileChannelContractTest extends FileChannelContractSuite {
+  @Override
+  protected ChannelFactory createFactory(Path tempDir) throws IOException {
+    return new ForwardingChannelFactory(tempDir);
+  }
+}
