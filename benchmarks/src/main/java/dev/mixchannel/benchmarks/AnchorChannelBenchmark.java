@@ -1,0 +1,124 @@
+package dev.mixchannel.benchmarks;
+
+import dev.mixchannel.kafka.internal.AnchorChannel;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+
+/**
+ * What the Kafka agent's wrapper costs: 1 KiB relative appends to a MixChannel on the PMem tier,
+ * directly and through the {@link AnchorChannel} that Kafka gets (a delegation and a clock read per
+ * write, a touch of the anchor file at most once a second).
+ *
+ * <pre>
+ * java -cp benchmarks/target/benchmarks.jar dev.mixchannel.benchmarks.AnchorChannelBenchmark \
+ *     -f 2 -wi 3 -i 5 -w 1s -r 1s
+ * </pre>
+ */
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+public class AnchorChannelBenchmark {
+
+  /** The record, the same for both targets. */
+  @State(Scope.Thread)
+  public static class Record {
+    /** Record size in bytes. */
+    @Param({"1024"})
+    public int recordBytes;
+
+    ByteBuffer buffer;
+
+    /** Fills the record. */
+    @Setup(Level.Trial)
+    public void setUp() {
+      buffer = Records.direct(recordBytes);
+    }
+  }
+
+  /** A MixChannel on the hot tier, wrapped as the agent wraps it, with its anchor file. */
+  @State(Scope.Thread)
+  public static class Anchored extends ChannelTarget {
+    /**
+     * Opens it.
+     *
+     * @throws IOException on failure
+     */
+    @Setup(Level.Trial)
+    public void setUp() throws IOException {
+      openMix();
+      Path anchor = Files.createFile(dir.resolve("00000000000000000000.log"));
+      channel = new AnchorChannel(channel, anchor, System::currentTimeMillis, () -> {});
+      appender = new RollingAppender(channel, BenchTiers.SEGMENT_BYTES);
+    }
+  }
+
+  /**
+   * MixChannel on the hot tier, directly.
+   *
+   * @param r the record
+   * @param t the target
+   * @return bytes written
+   * @throws IOException on failure
+   */
+  @Benchmark
+  public int mixChannel(Record r, Targets.MixHot t) throws IOException {
+    return t.appender.append(r.buffer);
+  }
+
+  /**
+   * The same through the agent's {@link AnchorChannel}.
+   *
+   * @param r the record
+   * @param t the target
+   * @return bytes written
+   * @throws IOException on failure
+   */
+  @Benchmark
+  public int anchorChannel(Record r, Anchored t) throws IOException {
+    return t.appender.append(r.buffer);
+  }
+
+  /**
+   * Runs the benchmark and prints the ratio.
+   *
+   * @param args JMH command-line options
+   * @throws Exception on failure
+   */
+  public static void main(String[] args) throws Exception {
+    Collection<RunResult> results =
+        new Runner(Ratios.ownOptions(args, "AnchorChannelBenchmark")).run();
+    Map<String, Double> ops = new HashMap<>();
+    for (RunResult r : results) {
+      String label = r.getParams().getBenchmark();
+      ops.put(label.substring(label.lastIndexOf('.') + 1), r.getPrimaryResult().getScore());
+    }
+    Double bare = ops.get("mixChannel");
+    Double wrapped = ops.get("anchorChannel");
+    if (bare != null && wrapped != null) {
+      System.out.printf(
+          Locale.ROOT,
+          "%nAnchorChannelBenchmark: 1 KiB appends, MixChannel %.0f ns, AnchorChannel(MixChannel)"
+              + " %.0f ns, anchorChannel/mixChannel = %.3f%n",
+          1e9 / bare,
+          1e9 / wrapped,
+          wrapped / bare);
+    }
+  }
+}
