@@ -32,9 +32,22 @@ import java.util.Set;
  * {@link #incompleteKeys()}, for the caller to {@link #discardIncomplete discard}. Migration is
  * built on this: a copy is never visible until it is whole and durable.
  *
+ * <p><b>Failures after the effect.</b> A state-changing call ({@link #open} with a create option,
+ * {@link #createIncomplete}, {@link #publish}, {@link #rename}, {@link #delete}, {@link
+ * #discardIncomplete}) may throw after its effect took place: a file tier's rename succeeds and the
+ * directory fsync that makes it durable then fails. The exception then says that the effect may not
+ * be durable, not that it did not happen. The queries ({@link #exists}, {@link #keys}, {@link
+ * #incompleteKeys}, {@link #size}) always report the state the tier is in, so a caller that gets an
+ * exception asks them and moves to a safe state; it never assumes that nothing happened.
+ *
+ * <p><b>File locks.</b> No method may disturb a lock held through a channel the tier handed out: a
+ * tier never opens and closes a second descriptor of a file that a channel of its has open (POSIX
+ * drops every lock a process holds on a file when any descriptor of it is closed).
+ *
  * <p><b>Thread-safety:</b> implementations are safe for use by many threads. The caller that opened
  * a tier closes it; {@link #close()} is idempotent and closes every channel the tier handed out.
- * After close every other method throws {@link IllegalStateException}.
+ * After close {@link #name()}, {@link #kind()} and {@code toString()} still answer (they appear in
+ * log and error messages); every other method throws {@link IllegalStateException}.
  */
 public interface StorageTier extends Closeable {
 
@@ -79,6 +92,30 @@ public interface StorageTier extends Closeable {
    * @throws IOException on an I/O error
    */
   FileChannel open(String key, Set<? extends OpenOption> options) throws IOException;
+
+  /**
+   * Opens another channel on the same bytes as an open channel this tier handed out, even when its
+   * key was deleted, renamed or replaced since (its bytes then live on, nameless, until every
+   * channel on them is closed). The new channel can read and write, has position 0, and its own
+   * life: closing either channel leaves the other working. Callers use it to keep the bytes of a
+   * deleted key reachable: a JDK file channel closes itself when a thread using it is interrupted,
+   * and the one left open can then be reopened.
+   *
+   * <p>The default throws {@link UnsupportedOperationException}: a tier whose channels never close
+   * on their own may leave it so, and callers then cannot keep a deleted key's bytes reachable
+   * through an interrupt.
+   *
+   * @param channel an open channel returned by {@link #open}, {@link #createIncomplete} or this
+   *     method, of this tier
+   * @return a new channel; the caller closes it
+   * @throws IllegalArgumentException when the channel is not one of this tier's
+   * @throws java.nio.channels.ClosedChannelException when the channel is closed
+   * @throws UnsupportedOperationException when the tier cannot reopen channels
+   * @throws IOException on an I/O error
+   */
+  default FileChannel reopen(FileChannel channel) throws IOException {
+    throw new UnsupportedOperationException("reopen is not supported: tier=" + name());
+  }
 
   /**
    * Whether a complete key exists.
