@@ -10,6 +10,7 @@ import dev.mixchannel.api.TierKind;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -18,6 +19,8 @@ import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -159,14 +162,55 @@ public final class FileTier implements StorageTier {
 
   @Override
   public String name() {
-    ensureOpen();
     return name;
   }
 
   @Override
   public TierKind kind() {
-    ensureOpen();
     return kind;
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>A key removed (deleted, discarded or replaced by a rename) while channels are open on it
+   * keeps its file in the reserved {@code .mixchannel.trash} directory of its root until the last
+   * of them is closed (the tier notices at its next namespace change or usage query), so it can be
+   * reopened; the trash is emptied when the tier opens. A replaced key can be reopened only where
+   * the file system has hard links.
+   *
+   * @throws IOException also when the bytes of a replaced key are not reachable (no hard links)
+   */
+  @Override
+  public FileChannel reopen(FileChannel channel) throws IOException {
+    Objects.requireNonNull(channel, "channel");
+    ensureOpen();
+    if (!channel.isOpen()) {
+      throw new ClosedChannelException();
+    }
+    lock.lock();
+    try {
+      ensureOpen();
+      KeyEntry entry = registry.entryOf(channel);
+      if (entry == null) {
+        throw new IllegalArgumentException(
+            "not an open channel of this tier: tier=" + name + ", channel=" + channel);
+      }
+      if (entry.file() == null) {
+        throw new IOException(
+            "cannot reopen a replaced key: the file system has no hard links (tier "
+                + name
+                + ", "
+                + entry.directory()
+                + ")");
+      }
+      FileChannel copy =
+          FileChannel.open(entry.file(), StandardOpenOption.READ, StandardOpenOption.WRITE);
+      registry.track(entry, copy);
+      return copy;
+    } finally {
+      lock.unlock();
+    }
   }
 
   /**
@@ -267,27 +311,44 @@ public final class FileTier implements StorageTier {
       if (from.equals(to)) {
         return;
       }
+      purgeOrphans();
       TierDirectory directory = entry.directory();
       Path source = entry.file();
       Path target = directory.resolve(to);
+      KeyEntry old = registry.complete(to);
+      // Channels open on a key that the rename replaces keep its bytes: a hard link in the trash
+      // keeps them reachable for reopen.
+      Path oldLink =
+          old != null && old.directory() == directory && registry.hasOpenChannels(old)
+              ? directory.linkToTrash(target)
+              : null;
       Path highestChanged = directory.createParents(target);
       try {
         Files.move(
             source, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
       } catch (IOException | RuntimeException e) {
         directory.removeEmptyParents(target);
+        if (oldLink != null) {
+          Files.deleteIfExists(oldLink);
+        }
         throw e;
       }
       KeyEntry replaced = registry.rename(from, to, entry);
+      if (replaced != null && replaced.directory() == directory) {
+        replaced.file(oldLink);
+      }
       toSync.addAll(TierDirectory.upTo(target.getParent(), highestChanged));
       toSync.add(directory.removeEmptyParents(source));
       if (replaced != null && replaced.directory() != directory) {
         // The rename is made durable before the old copy goes, so that a crash leaves the old or
-        // the new bytes under `to` (KeyScan keeps the newer of two), never neither.
+        // the new bytes under `to` (KeyScan keeps the newer of two, so the renamed file is marked
+        // newest first: a rename does not change a file's modification time), never neither.
+        Files.setLastModifiedTime(target, FileTime.from(Instant.now()));
         syncAll(toSync);
         toSync.clear();
-        Files.deleteIfExists(replaced.file());
-        toSync.add(replaced.directory().removeEmptyParents(replaced.file()));
+        Path gone = replaced.file();
+        removeFile(replaced);
+        toSync.add(replaced.directory().removeEmptyParents(gone));
       }
     } finally {
       lock.unlock();
@@ -306,17 +367,19 @@ public final class FileTier implements StorageTier {
     Path changed =
         locked(
             () -> {
+              purgeOrphans();
               KeyEntry entry = incomplete ? registry.incomplete(key) : registry.complete(key);
               if (entry == null) {
                 return null;
               }
-              Files.deleteIfExists(entry.file());
+              Path gone = entry.file();
+              removeFile(entry);
               if (incomplete) {
                 registry.removeIncomplete(key);
               } else {
                 registry.removeComplete(key);
               }
-              return entry.directory().removeEmptyParents(entry.file());
+              return entry.directory().removeEmptyParents(gone);
             });
     if (changed == null) {
       return false;
@@ -391,9 +454,7 @@ public final class FileTier implements StorageTier {
             });
     // Bytes and size first, outside the lock (this may write out a whole segment): the rename
     // below must never publish a file whose contents a crash could still lose.
-    try (FileChannel file = FileChannel.open(entry.file(), StandardOpenOption.READ)) {
-      file.force(true);
-    }
+    forceFile(entry);
     Path changed =
         locked(
             () -> {
@@ -424,6 +485,54 @@ public final class FileTier implements StorageTier {
     if (existing != null) {
       throw new FileAlreadyExistsException(
           key, null, "cannot publish over a complete key (tier " + name + ", " + existing + ")");
+    }
+  }
+
+  /**
+   * Forces a key's file through a channel handed out on it when one is open: opening and closing a
+   * second descriptor would drop the locks this process holds on the file (POSIX). Only when none
+   * is open is a descriptor opened for the force.
+   */
+  private void forceFile(KeyEntry entry) throws IOException {
+    List<FileChannel> open =
+        locked(
+            () -> {
+              entry.pruneClosed();
+              return new ArrayList<>(entry.channels());
+            });
+    for (FileChannel channel : open) {
+      try {
+        channel.force(true);
+        return;
+      } catch (ClosedChannelException e) {
+        // closed meanwhile (with its locks): try the next, or a descriptor of our own
+      }
+    }
+    try (FileChannel file = FileChannel.open(entry.file(), StandardOpenOption.READ)) {
+      file.force(true);
+    }
+  }
+
+  /**
+   * Removes a key's file: into the trash when channels are open on it (they may be reopened), else
+   * for good. Caller holds the lock.
+   */
+  private void removeFile(KeyEntry entry) throws IOException {
+    if (registry.hasOpenChannels(entry)) {
+      entry.file(entry.directory().moveToTrash(entry.file()));
+    } else {
+      Files.deleteIfExists(entry.file());
+    }
+  }
+
+  /**
+   * Deletes the trash files of removed keys whose channels are all closed. Caller holds the lock.
+   */
+  private void purgeOrphans() throws IOException {
+    for (KeyEntry orphan : registry.pruneOrphans()) {
+      if (orphan.directory().isTrash(orphan.file())) {
+        Files.deleteIfExists(orphan.file());
+      }
     }
   }
 
@@ -458,7 +567,12 @@ public final class FileTier implements StorageTier {
    */
   @Override
   public long usedBytes() {
-    return measured("used bytes", registry::usedBytes);
+    return measured(
+        "used bytes",
+        () -> {
+          purgeOrphans();
+          return registry.usedBytes();
+        });
   }
 
   /**

@@ -35,6 +35,7 @@ final class KeyEntry {
     return directory;
   }
 
+  /** The file: the key's, or once removed with open channels its link in the tier's trash. */
   Path file() {
     return file;
   }
@@ -65,6 +66,16 @@ final class KeyEntry {
   boolean pruneClosed() {
     channels.removeIf(channel -> !channel.isOpen());
     return !channels.isEmpty();
+  }
+
+  /** Whether {@code channel} is one of the open channels handed out on this key. */
+  boolean holds(FileChannel channel) {
+    for (FileChannel c : channels) {
+      if (c == channel) {
+        return c.isOpen();
+      }
+    }
+    return false;
   }
 
   @Override

@@ -31,7 +31,9 @@ final class KeyRegistry {
   private final Map<String, KeyEntry> incomplete = new HashMap<>();
   private final Set<KeyEntry> active = new LinkedHashSet<>();
   private final long[] settledBytes;
-  private final List<FileChannel> orphans = new ArrayList<>();
+
+  /** Removed entries that still have open channels; their files live on in the tier's trash. */
+  private final List<KeyEntry> orphans = new ArrayList<>();
 
   /**
    * Creates an empty registry.
@@ -76,22 +78,70 @@ final class KeyRegistry {
   }
 
   /**
-   * Takes an entry out of the accounting. Its open channels keep working on the unlinked file; they
-   * are remembered only so that closing the tier closes them.
+   * Takes an entry out of the accounting. When channels are open on it, it becomes an orphan: its
+   * channels keep working on the removed file, which the tier keeps reachable in its trash so they
+   * can be reopened, and closing the tier closes them.
    */
   private KeyEntry detach(KeyEntry entry) {
     if (entry == null) {
       return null;
     }
-    orphans.removeIf(channel -> !channel.isOpen());
     if (active.remove(entry)) {
-      entry.pruneClosed();
-      orphans.addAll(entry.channels());
-      entry.channels().clear();
+      if (entry.pruneClosed()) {
+        orphans.add(entry);
+      }
     } else {
       settledBytes[entry.directory().index()] -= entry.cachedSizeBytes();
     }
     return entry;
+  }
+
+  /**
+   * Whether a channel the tier handed out on an entry is open.
+   *
+   * @param entry the entry
+   * @return whether one is
+   */
+  boolean hasOpenChannels(KeyEntry entry) {
+    return entry.pruneClosed();
+  }
+
+  /**
+   * The entry, live or orphan, that an open channel was handed out on.
+   *
+   * @param channel the channel
+   * @return the entry, or {@code null} when the channel is not one of this tier's
+   */
+  KeyEntry entryOf(FileChannel channel) {
+    for (KeyEntry entry : active) {
+      if (entry.holds(channel)) {
+        return entry;
+      }
+    }
+    for (KeyEntry entry : orphans) {
+      if (entry.holds(channel)) {
+        return entry;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Forgets the orphans whose channels are all closed.
+   *
+   * @return their files, for the tier to delete from its trash
+   */
+  List<KeyEntry> pruneOrphans() {
+    List<KeyEntry> done = new ArrayList<>();
+    orphans.removeIf(
+        entry -> {
+          if (entry.pruneClosed()) {
+            return false;
+          }
+          done.add(entry);
+          return true;
+        });
+    return done;
   }
 
   /**
@@ -131,6 +181,9 @@ final class KeyRegistry {
   void track(KeyEntry entry, FileChannel channel) {
     entry.pruneClosed();
     entry.channels().add(channel);
+    if (orphans.contains(entry)) {
+      return;
+    }
     if (active.add(entry)) {
       settledBytes[entry.directory().index()] -= entry.cachedSizeBytes();
     }
@@ -214,7 +267,10 @@ final class KeyRegistry {
    * @return the channels, for the caller to close
    */
   List<FileChannel> takeChannels() {
-    List<FileChannel> all = new ArrayList<>(orphans);
+    List<FileChannel> all = new ArrayList<>();
+    for (KeyEntry entry : orphans) {
+      all.addAll(entry.channels());
+    }
     orphans.clear();
     for (KeyEntry entry : active) {
       all.addAll(entry.channels());

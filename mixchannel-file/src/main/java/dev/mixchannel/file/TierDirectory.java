@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermission;
@@ -20,6 +21,8 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
 
 /**
  * One directory of a {@link FileTier}: its root, the file store it lives on, the creation
@@ -32,6 +35,12 @@ final class TierDirectory implements Closeable {
 
   /** The lock file's name in each directory; reserved, never listed as a key. */
   static final String LOCK_FILE = StorageTier.RESERVED_PREFIX + ".lock";
+
+  /**
+   * The directory, in each root, that keeps the files of removed keys whose channels are still open
+   * (so that they can be reopened); reserved, emptied when the tier opens.
+   */
+  static final String TRASH_DIRECTORY = StorageTier.RESERVED_PREFIX + ".trash";
 
   private static final FileAttribute<Set<PosixFilePermission>> FILE_PERMISSIONS =
       PosixFilePermissions.asFileAttribute(
@@ -51,6 +60,7 @@ final class TierDirectory implements Closeable {
   private final FileStore store;
   private final boolean posix;
   private final OwnershipLock owner;
+  private final AtomicLong trashSequence = new AtomicLong();
 
   private TierDirectory(Path root, int index, FileStore store, boolean posix, OwnershipLock owner) {
     this.root = root;
@@ -87,7 +97,79 @@ final class TierDirectory implements Closeable {
     OwnershipLock owner =
         OwnershipLock.acquire(
             root.resolve(LOCK_FILE), "tier directory of tier " + tierName + " (" + root + ")");
+    try {
+      emptyTrash(root.resolve(TRASH_DIRECTORY));
+    } catch (IOException | RuntimeException e) {
+      try {
+        owner.close();
+      } catch (IOException suppressed) {
+        e.addSuppressed(suppressed);
+      }
+      throw e;
+    }
     return new TierDirectory(root, index, store, posix, owner);
+  }
+
+  private static void emptyTrash(Path trash) throws IOException {
+    if (!Files.isDirectory(trash, LinkOption.NOFOLLOW_LINKS)) {
+      return;
+    }
+    try (Stream<Path> files = Files.list(trash)) {
+      for (Path file : (Iterable<Path>) files::iterator) {
+        Files.deleteIfExists(file);
+      }
+    }
+  }
+
+  private Path newTrashFile() throws IOException {
+    Path trash = root.resolve(TRASH_DIRECTORY);
+    if (posix) {
+      Files.createDirectories(trash, DIRECTORY_PERMISSIONS);
+    } else {
+      Files.createDirectories(trash);
+    }
+    return trash.resolve(Long.toString(trashSequence.incrementAndGet()));
+  }
+
+  /**
+   * Moves a key's file into the trash (one atomic rename on the same file system), so that its open
+   * channels can still be reopened after the key is removed.
+   *
+   * @param file a key's file under the root
+   * @return its path in the trash
+   * @throws IOException when it cannot be moved; the file is then where it was
+   */
+  Path moveToTrash(Path file) throws IOException {
+    Path target = newTrashFile();
+    Files.move(file, target, StandardCopyOption.ATOMIC_MOVE);
+    return target;
+  }
+
+  /**
+   * Links a key's file into the trash, before a rename replaces it.
+   *
+   * @param file a key's file under the root
+   * @return its link in the trash, or {@code null} when the file system has no hard links
+   * @throws IOException when the trash cannot be written
+   */
+  Path linkToTrash(Path file) throws IOException {
+    Path target = newTrashFile();
+    try {
+      Files.createLink(target, file);
+      return target;
+    } catch (UnsupportedOperationException e) {
+      return null;
+    }
+  }
+
+  /**
+   * Whether a path is in this directory's trash.
+   *
+   * @param file a path
+   * @return whether it is a trash file
+   */
+  boolean isTrash(Path file) {
+    return file != null && root.resolve(TRASH_DIRECTORY).equals(file.getParent());
   }
 
   private static void closeQuietly(FileChannel channel, Throwable primary) {

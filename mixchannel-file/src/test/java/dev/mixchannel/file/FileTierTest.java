@@ -305,13 +305,16 @@ class FileTierTest {
             StorageTier::capacityBytes,
             StorageTier::usedBytes,
             t -> t.hasRoomFor(1),
-            StorageTier::name,
-            StorageTier::kind);
+            t -> t.reopen(incomplete));
     calls.forEach(
         call ->
             assertThatThrownBy(() -> call.accept(tier))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("t1"));
+    // Log and error messages name closed tiers too.
+    assertThat(tier.name()).isEqualTo("t1");
+    assertThat(tier.kind()).isNotNull();
+    assertThat(tier.toString()).contains("t1");
   }
 
   @Test

@@ -56,7 +56,7 @@ public final class PmemTier implements StorageTier {
   private final TierConfig config;
   private final List<PmemPool> pools;
   private final String backendName;
-  private boolean closed;
+  private volatile boolean closed;
 
   private PmemTier(TierConfig config, List<PmemPool> pools, String backendName) {
     this.config = config;
@@ -215,6 +215,29 @@ public final class PmemTier implements StorageTier {
     return emptiest().create(key, false, request);
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * <p>A PMem channel never closes on its own (interrupts do not close it), so this is needed only
+   * to hold a key's bytes with a second handle; a deleted key's extents stay allocated until every
+   * handle on them is closed.
+   */
+  @Override
+  public synchronized FileChannel reopen(FileChannel channel) throws IOException {
+    ensureOpen();
+    for (PmemPool pool : pools) {
+      FileChannel copy = pool.reopen(channel);
+      if (copy != null) {
+        return copy;
+      }
+    }
+    if (!channel.isOpen()) {
+      throw new java.nio.channels.ClosedChannelException();
+    }
+    throw new IllegalArgumentException(
+        "not a channel of this tier: tier=" + config.name() + ", channel=" + channel);
+  }
+
   @Override
   public synchronized boolean exists(String key) throws IOException {
     checkKey(key);
@@ -331,6 +354,7 @@ public final class PmemTier implements StorageTier {
 
   @Override
   public long capacityBytes() {
+    ensureOpen();
     long total = 0;
     for (PmemPool pool : pools) {
       total += pool.extentCount() * pool.extentSizeBytes();
@@ -340,6 +364,7 @@ public final class PmemTier implements StorageTier {
 
   @Override
   public long usedBytes() {
+    ensureOpen();
     long total = 0;
     for (PmemPool pool : pools) {
       total += pool.usedExtents() * pool.extentSizeBytes();
@@ -349,6 +374,7 @@ public final class PmemTier implements StorageTier {
 
   @Override
   public boolean hasRoomFor(long bytes) {
+    ensureOpen();
     for (PmemPool pool : pools) {
       if (pool.freeExtents() * pool.extentSizeBytes() >= bytes) {
         return true;

@@ -6,32 +6,61 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * The free extents of one pool, in memory only (the extent table is the durable truth). Freed and
- * pre-touched extents are reused first, last in first out, so steady-state writes land on pages
- * that are already mapped; never-touched extents are handed out lowest first. The pre-toucher
- * borrows one free extent at a time ("being touched") and returns it touched, so it never zeroes an
- * extent a channel holds. Thread-safe.
+ * The free extents of one pool, in memory only (the extent table is the durable truth about who
+ * owns what; this class knows what a free extent may still contain).
+ *
+ * <p><b>Clean and dirty.</b> A free extent is <i>clean</i> when its bytes are durably zero, and
+ * <i>dirty</i> when it may still hold the bytes of a key that owned it. Extents freed by a key are
+ * dirty, and so is every free extent of a pool reopened after a crash or a shutdown (nothing on the
+ * media says which of them were zeroed). The {@link ExtentScrubber} zeroes dirty extents durably in
+ * the background; {@link #allocate} hands out clean extents first and reports the dirty ones it had
+ * to hand out, which the caller zeroes durably before any size word can cover them. So a key never
+ * shows another key's bytes after a power loss, and zeroing stays off the write path while the
+ * scrubber keeps up.
+ *
+ * <p><b>Touched.</b> Clean extents whose pages the scrubber has touched are reused first, last in
+ * first out, so steady-state writes land on mapped pages; never-touched clean extents (a new pool)
+ * are handed out lowest first, and the scrubber touches those below the pre-touch limit. An extent
+ * the scrubber works on is borrowed: it counts as free but is not handed out until returned.
+ *
+ * <p><b>Pins.</b> An extent a {@code transferTo} view shows is pinned; freeing it parks it until
+ * its last pin goes, so a view never shows another key's bytes, and the pool waits for pins before
+ * it unmaps its memory. Thread-safe.
  */
 final class ExtentAllocator {
 
-  private static final long TOUCH_WAIT_NANOS = TimeUnit.SECONDS.toNanos(30);
+  private static final long BORROW_WAIT_NANOS = TimeUnit.SECONDS.toNanos(30);
 
   private final ReentrantLock lock = new ReentrantLock();
-  private final Condition touchReturned = lock.newCondition();
+  private final Condition returned = lock.newCondition();
+  private final Condition work = lock.newCondition();
+  private final Condition unpinned = lock.newCondition();
   private final int extentCount;
   private final int[] touched;
   private int touchedTop;
   private final BitSet untouched = new BitSet();
+  private final BitSet dirty = new BitSet();
   private final BitSet used = new BitSet();
-  private long freeCount;
-  private int touching;
-  private final int pretouchLimit;
-  private final int[] pins;
   private final BitSet deferred = new BitSet();
+  private final int[] pins;
+  private final int pretouchLimit;
+  private long freeCount;
+  private int borrowed;
+  private long pinTotal;
+  private boolean closed;
 
   /**
-   * @param extentCount the pool's extents, all initially used until {@link #addFree}
-   * @param pretouchLimit extents below this number are pre-touched
+   * What {@link #allocate} granted: the extents, of which those from {@code firstDirty} on are
+   * dirty.
+   */
+  record Grant(int[] extents, int firstDirty) {}
+
+  /**
+   * Creates an allocator with every extent in use until {@link #addFree}.
+   *
+   * @param extentCount the pool's extents
+   * @param pretouchLimit clean never-touched extents below this number are touched in the
+   *     background
    */
   ExtentAllocator(int extentCount, int pretouchLimit) {
     this.extentCount = extentCount;
@@ -41,13 +70,19 @@ final class ExtentAllocator {
     used.set(0, extentCount);
   }
 
-  /** Marks an extent free and never touched (pool creation and recovery). */
-  void addFree(int extent) {
+  /**
+   * Marks an extent free (pool creation and recovery).
+   *
+   * @param extent the extent
+   * @param clean whether its bytes are known to be durably zero (a new pool's are)
+   */
+  void addFree(int extent, boolean clean) {
     lock.lock();
     try {
       used.clear(extent);
-      untouched.set(extent);
+      (clean ? untouched : dirty).set(extent);
       freeCount++;
+      work.signalAll();
     } finally {
       lock.unlock();
     }
@@ -62,56 +97,78 @@ final class ExtentAllocator {
     }
   }
 
+  /** Free extents that may still hold a former owner's bytes. */
+  long dirtyCount() {
+    lock.lock();
+    try {
+      return dirty.cardinality();
+    } finally {
+      lock.unlock();
+    }
+  }
+
   int extentCount() {
     return extentCount;
   }
 
   /**
-   * Allocates {@code n} extents, all or none.
+   * Allocates {@code n} extents, all or none: clean ones first, dirty ones only when no clean one
+   * is left. Waits (bounded) for extents the scrubber has borrowed.
    *
-   * @return the extent numbers, or null when fewer than {@code n} are free
+   * @return the grant, or null when fewer than {@code n} are free
    */
-  int[] allocate(int n) {
+  Grant allocate(int n) {
     lock.lock();
     try {
       if (freeCount < n) {
         return null;
       }
-      long deadline = System.nanoTime() + TOUCH_WAIT_NANOS;
-      while (freeCount - touching < n) {
+      long deadline = System.nanoTime() + BORROW_WAIT_NANOS;
+      while (freeCount - borrowed < n) {
         long left = deadline - System.nanoTime();
         if (left <= 0) {
           return null;
         }
         try {
-          touchReturned.awaitNanos(left);
+          returned.awaitNanos(left);
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
           return null;
         }
       }
       int[] out = new int[n];
+      int clean = 0;
+      int dirtyFrom = n;
       for (int i = 0; i < n; i++) {
         int e;
         if (touchedTop > 0) {
           e = touched[--touchedTop];
-        } else {
+        } else if (!untouched.isEmpty()) {
           e = untouched.nextSetBit(0);
           untouched.clear(e);
+        } else {
+          e = dirty.nextSetBit(0);
+          dirty.clear(e);
+          out[--dirtyFrom] = e;
+          used.set(e);
+          continue;
         }
         used.set(e);
-        out[i] = e;
+        out[clean++] = e;
       }
       freeCount -= n;
-      return out;
+      return new Grant(out, dirtyFrom);
     } finally {
       lock.unlock();
     }
   }
 
   /**
-   * Returns an extent to the free pool (touched, reused first); an extent a view pins is parked
-   * until its last pin goes, so a view never shows another channel's bytes.
+   * Returns an extent to the free pool as dirty; an extent a view pins is parked until its last pin
+   * goes.
+   *
+   * @param extent the extent
+   * @throws IllegalStateException when it is not in use
    */
   void free(int extent) {
     lock.lock();
@@ -131,8 +188,9 @@ final class ExtentAllocator {
 
   private void release(int extent) {
     used.clear(extent);
-    touched[touchedTop++] = extent;
+    dirty.set(extent);
     freeCount++;
+    work.signalAll();
   }
 
   /** Keeps an extent from being reused while a view of it is out. */
@@ -140,6 +198,7 @@ final class ExtentAllocator {
     lock.lock();
     try {
       pins[extent]++;
+      pinTotal++;
     } finally {
       lock.unlock();
     }
@@ -149,38 +208,141 @@ final class ExtentAllocator {
   void unpin(int extent) {
     lock.lock();
     try {
+      pinTotal--;
       if (--pins[extent] == 0 && deferred.get(extent)) {
         deferred.clear(extent);
         release(extent);
       }
-    } finally {
-      lock.unlock();
-    }
-  }
-
-  /** Borrows the lowest never-touched free extent below the pre-touch limit, or -1. */
-  int takeForTouch() {
-    lock.lock();
-    try {
-      int e = untouched.nextSetBit(0);
-      if (e < 0 || e >= pretouchLimit) {
-        return -1;
+      if (pinTotal == 0) {
+        unpinned.signalAll();
       }
-      untouched.clear(e);
-      touching++;
-      return e;
     } finally {
       lock.unlock();
     }
   }
 
-  /** Returns a borrowed extent, now touched. */
-  void touched(int extent) {
+  /**
+   * Waits until no extent is pinned.
+   *
+   * @param timeoutNanos the longest wait
+   * @return whether no pin is left
+   */
+  boolean awaitUnpinned(long timeoutNanos) {
     lock.lock();
     try {
-      touching--;
+      long left = timeoutNanos;
+      while (pinTotal > 0) {
+        if (left <= 0) {
+          return false;
+        }
+        left = unpinned.awaitNanos(left);
+      }
+      return true;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return pinTotal == 0;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Borrows the next extent for the scrubber: a dirty one first, else a clean never-touched one
+   * below the pre-touch limit; waits when there is none.
+   *
+   * @param wait whether to wait for work until {@link #close()}
+   * @return the extent, or -1 when there is no work (or the allocator closed)
+   * @throws InterruptedException when interrupted while waiting
+   */
+  int borrowForScrub(boolean wait) throws InterruptedException {
+    lock.lock();
+    try {
+      while (!closed) {
+        int e = dirty.nextSetBit(0);
+        if (e >= 0) {
+          dirty.clear(e);
+          borrowed++;
+          return e;
+        }
+        if (hasUntouchedBelowLimit()) {
+          e = untouched.nextSetBit(0);
+          untouched.clear(e);
+          borrowed++;
+          return e;
+        }
+        if (!wait) {
+          return -1;
+        }
+        work.await();
+      }
+      return -1;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Returns a borrowed extent, now durably zero and touched. */
+  void scrubbed(int extent) {
+    lock.lock();
+    try {
+      borrowed--;
       touched[touchedTop++] = extent;
-      touchReturned.signalAll();
+      returned.signalAll();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Returns a borrowed extent unchanged, as dirty (the scrubber failed or stopped). */
+  void unscrubbed(int extent) {
+    lock.lock();
+    try {
+      borrowed--;
+      dirty.set(extent);
+      returned.signalAll();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Waits until the scrubber has nothing left to do: no dirty extent, no clean never-touched one
+   * below the pre-touch limit, none borrowed.
+   *
+   * @param timeoutNanos the longest wait
+   * @return whether it has nothing left to do
+   */
+  boolean awaitScrubbed(long timeoutNanos) {
+    lock.lock();
+    try {
+      long left = timeoutNanos;
+      while (!closed && (borrowed > 0 || !dirty.isEmpty() || hasUntouchedBelowLimit())) {
+        if (left <= 0) {
+          return false;
+        }
+        left = returned.awaitNanos(left);
+      }
+      return true;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private boolean hasUntouchedBelowLimit() {
+    int e = untouched.nextSetBit(0);
+    return e >= 0 && e < pretouchLimit;
+  }
+
+  /** Wakes and stops the scrubber's waits. */
+  void close() {
+    lock.lock();
+    try {
+      closed = true;
+      work.signalAll();
+      returned.signalAll();
     } finally {
       lock.unlock();
     }

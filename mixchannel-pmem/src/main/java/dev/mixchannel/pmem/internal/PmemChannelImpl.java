@@ -64,7 +64,7 @@ final class PmemChannelImpl extends PmemChannel {
 
   @Override
   public String key() {
-    return file.key;
+    return file.key();
   }
 
   private void ensureOpen() throws ClosedChannelException {
@@ -259,38 +259,39 @@ final class PmemChannelImpl extends PmemChannel {
     if (position < 0 || count < 0) {
       throw new IllegalArgumentException();
     }
-    if (position > file.size()) {
+    if (position > file.size() || count == 0) {
       return 0;
     }
-    if (append || src instanceof PmemChannel) {
-      return transferFromBounced(src, position, count);
-    }
-    return file.transferFrom(src, position, count);
+    return transferFromBounced(src, position, count);
   }
 
   /**
-   * From another PMem channel (perhaps on this very file) through a heap buffer, so no file lock is
-   * held while the source takes its own.
+   * Reads the source into a bounded heap buffer and writes each piece under the file's lock: the
+   * source is never called while the lock is held, since it may be a channel of this very file (or
+   * a wrapper of one), or block (a pipe). A source that fails after some bytes ends the transfer
+   * with the count so far; a write that fails throws, as the JDK's does.
    */
   private long transferFromBounced(ReadableByteChannel src, long position, long count)
       throws IOException {
     ByteBuffer bounce = ByteBuffer.allocate((int) Math.min(count, BOUNCE_BYTES));
     long done = 0;
-    try {
-      while (done < count) {
-        bounce.clear().limit((int) Math.min(count - done, bounce.capacity()));
-        int r = src.read(bounce);
-        if (r <= 0) {
-          break;
+    while (done < count) {
+      bounce.clear().limit((int) Math.min(count - done, bounce.capacity()));
+      int r;
+      try {
+        r = src.read(bounce);
+      } catch (IOException e) {
+        if (done == 0) {
+          throw e;
         }
-        bounce.flip();
-        file.write(bounce, position + done, append);
-        done += r;
+        break;
       }
-    } catch (IOException e) {
-      if (done == 0) {
-        throw e;
+      if (r <= 0) {
+        break;
       }
+      bounce.flip();
+      file.write(bounce, position + done, append);
+      done += r;
     }
     return done;
   }
@@ -355,7 +356,7 @@ final class PmemChannelImpl extends PmemChannel {
     if (!shared && !writable) {
       throw new NonWritableChannelException();
     }
-    PmemFileLock lock = PmemFileLock.acquire(this, pool, file.slot, position, size, shared, wait);
+    PmemFileLock lock = PmemFileLock.acquire(this, file.locks(), position, size, shared, wait);
     if (lock != null) {
       locks.add(lock);
       if (!isOpen()) {

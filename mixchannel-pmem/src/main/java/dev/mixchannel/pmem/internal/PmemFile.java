@@ -15,25 +15,42 @@ import java.util.concurrent.locks.StampedLock;
  * The in-memory "file" of one key, shared by all handles open on it: its slot, extent list and
  * logical size. Handles keep their own positions.
  *
- * <p><b>Locking.</b> Reads take the shared side of {@link #lock}; writes, truncate and the snapshot
- * of {@code force} take the exclusive side; so no extent is freed while a copy uses it. A {@code
- * transferTo} view outlives the lock: its extent is pinned in the allocator instead, and an extent
- * freed while pinned is parked until its last pin goes, so a view never shows another channel's
- * bytes. Lock order: pool monitor, this monitor, {@link #lock}, allocator.
+ * <p><b>Locking.</b> Reads take the shared side of {@link #lock}; writes, truncate and the
+ * snapshots of {@code force} take the exclusive side; so no extent is freed while a copy uses it.
+ * No foreign channel is ever called while {@link #lock} is held. A {@code transferTo} view outlives
+ * the lock: its extent is pinned in the allocator instead, and an extent freed while pinned is
+ * parked until its last pin goes, so a view never shows another key's bytes. Lock order: pool
+ * monitor, this monitor, {@link #forceLock}, {@link #lock}, allocator.
  *
- * <p><b>Crash consistency.</b> Extents are allocated (entries written and persisted) before any
- * byte is copied, so a {@link TierFullException} leaves everything unchanged; the SIZE word is
- * stored after the data it covers (release fence) on every size change; {@code force} flushes the
- * dirty data range and then the SIZE word; {@code truncate} persists the new size before freeing. A
- * deleted file is detached: it no longer touches its old slot or the extent table.
+ * <p><b>Crash consistency</b> (ext4's ordered mode: after a power loss a key shows its forced
+ * bytes, and beyond them only bytes it wrote or zeros, never another key's):
+ *
+ * <ul>
+ *   <li>extents are allocated (entries written and persisted) before any byte is copied, so a
+ *       {@link TierFullException} leaves everything unchanged; an allocated extent is durably zero
+ *       before any SIZE word can cover it (the allocator hands out clean extents, and this class
+ *       zeroes durably the dirty ones it has to take);
+ *   <li>the SIZE word is stored after the data it covers (release fence) on every size change, so a
+ *       killed process loses nothing; a cache eviction may still write it back early, which the
+ *       zeroed extents make harmless;
+ *   <li>{@code force} flushes the dirty data range and then the SIZE word, the latter under the
+ *       lock and only once no size-changing write raced with the flush;
+ *   <li>{@code truncate} flushes the dirty data below the new size, then the new size, before it
+ *       frees extents.
+ * </ul>
+ *
+ * A deleted file is detached: it no longer touches its old slot or the extent table.
  */
 final class PmemFile {
+
+  /** Rounds of flushing outside the lock before {@code force} flushes under it. */
+  private static final int FORCE_ROUNDS_OUTSIDE_LOCK = 2;
 
   private final PmemPool pool;
   private final PoolMemory memory;
   private final ExtentAllocator allocator;
-  final int slot;
-  final long generation;
+  private final int slot;
+  private final long generation;
   private final long channelId;
   private final long slotBase;
   private final int sizeSeed;
@@ -42,25 +59,45 @@ final class PmemFile {
   private final long extentMask;
   private final long dataOffset;
   private final long entryTable;
-  final StampedLock lock = new StampedLock();
+  private final StampedLock lock = new StampedLock();
   private final ReentrantLock forceLock = new ReentrantLock();
 
   private volatile long size;
   private int[] extents;
   private int extentCount;
+
+  /** Every byte of the allocated extents at or above this offset is zero. */
+  private long zeroFrom;
+
   private long dirtyLow = Long.MAX_VALUE;
   private long dirtyHigh = Long.MIN_VALUE;
   private long[] forceScratch = new long[8];
   private boolean detached;
   private boolean closed;
 
-  volatile String key;
-  volatile boolean incomplete;
-  int activeRecord;
-  long sequence;
+  private volatile String key;
+  private volatile boolean incomplete;
+  private int activeRecord;
+  private long sequence;
+
+  // Guarded by this monitor.
   private int handles;
   private boolean deleted;
+  private final PmemKeyLocks locks;
 
+  /**
+   * The file of a slot.
+   *
+   * @param pool the pool
+   * @param slot the slot index
+   * @param generation the slot's generation
+   * @param key the key
+   * @param incomplete whether the key is incomplete
+   * @param size the logical size
+   * @param extents the extents held, in order
+   * @param activeRecord the key record in use (0 for A, 1 for B)
+   * @param sequence the active key record's sequence
+   */
   PmemFile(
       PmemPool pool,
       int slot,
@@ -68,7 +105,9 @@ final class PmemFile {
       String key,
       boolean incomplete,
       long size,
-      int[] extents) {
+      int[] extents,
+      int activeRecord,
+      long sequence) {
     this.pool = pool;
     this.memory = pool.memory();
     this.allocator = pool.allocator();
@@ -85,8 +124,53 @@ final class PmemFile {
     this.key = key;
     this.incomplete = incomplete;
     this.size = size;
+    this.zeroFrom = size;
     this.extents = Arrays.copyOf(extents, Math.max(4, extents.length));
     this.extentCount = extents.length;
+    this.activeRecord = activeRecord;
+    this.sequence = sequence;
+    this.locks =
+        new PmemKeyLocks(pool.lockFile(slot, generation), this::describe, pool::nextLockThread);
+  }
+
+  int slot() {
+    return slot;
+  }
+
+  long generation() {
+    return generation;
+  }
+
+  String key() {
+    return key;
+  }
+
+  boolean isIncomplete() {
+    return incomplete;
+  }
+
+  long sequence() {
+    return sequence;
+  }
+
+  int activeRecord() {
+    return activeRecord;
+  }
+
+  PmemKeyLocks locks() {
+    return locks;
+  }
+
+  /** The slot now carries this key in the given record; called under the pool monitor. */
+  void renamed(String newKey, int record, long newSequence) {
+    this.activeRecord = record;
+    this.sequence = newSequence;
+    this.key = newKey;
+  }
+
+  /** The slot is now LIVE; called under the pool monitor. */
+  void published() {
+    this.incomplete = false;
   }
 
   long size() {
@@ -216,22 +300,29 @@ final class PmemFile {
     }
   }
 
-  /** Allocates and zero-fills before any byte is copied; returns the end offset. */
+  /**
+   * Allocates, and zero-fills the part of a gap past the end that may hold this key's old bytes,
+   * before any byte is copied; returns the end offset.
+   */
   private long prepare(long pos, long len) throws IOException {
     long end = pos + len;
     if (end < 0 || end > MAX_SIZE) {
-      throw new IOException(
-          "write beyond the largest channel size: position="
+      throw new TierFullException(
+          pool.tierName(),
+          len,
+          "write beyond the largest PMem channel: position="
               + pos
               + ", bytes="
               + len
+              + ", maxSizeBytes="
+              + MAX_SIZE
               + ", "
               + describe());
     }
     ensureExtents(end);
     long sz = size;
     if (pos > sz) {
-      zeroRange(sz, pos);
+      zeroRange(sz, Math.min(pos, zeroFrom));
     }
     return end;
   }
@@ -264,6 +355,7 @@ final class PmemFile {
     long sz = size;
     dirtyLow = Math.min(dirtyLow, Math.min(pos, sz));
     dirtyHigh = Math.max(dirtyHigh, end);
+    zeroFrom = Math.max(zeroFrom, end);
     if (end > sz) {
       size = end;
       storeSize(end);
@@ -277,14 +369,15 @@ final class PmemFile {
     }
   }
 
-  /** Allocates extents so that [0, end) is covered: all or none. */
+  /** Allocates extents so that [0, end) is covered: all or none, each durably zero. */
   private void ensureExtents(long end) throws IOException {
     long needed = ((end + extentMask) >>> extentShift) - extentCount;
     if (needed <= 0) {
       return;
     }
-    int[] got = needed > Integer.MAX_VALUE ? null : allocator.allocate((int) needed);
-    if (got == null) {
+    ExtentAllocator.Grant grant =
+        needed > Integer.MAX_VALUE ? null : allocator.allocate((int) needed);
+    if (grant == null) {
       throw new TierFullException(
           pool.tierName(),
           needed * extentSize,
@@ -296,6 +389,14 @@ final class PmemFile {
               + extentSize
               + ", "
               + describe());
+    }
+    int[] got = grant.extents();
+    // Dirty extents (the scrubber fell behind) still hold a former owner's bytes: zero them
+    // durably before any SIZE word of this key can cover them.
+    for (int i = grant.firstDirty(); i < got.length; i++) {
+      long offset = dataOffset + ((long) got[i] << extentShift);
+      memory.zero(offset, extentSize);
+      memory.flush(offset, extentSize);
     }
     if (extentCount + got.length > extents.length) {
       extents = Arrays.copyOf(extents, Math.max(extents.length * 2, extentCount + got.length));
@@ -320,12 +421,15 @@ final class PmemFile {
     }
   }
 
-  /** Preallocation at creation: size {@code bytes}, zero-filled (non-temporal stores on LLPL). */
+  /**
+   * Preallocation at creation: size {@code bytes}, zero-filled. The extents come durably zero, so
+   * nothing is written but the extent entries and the size.
+   */
   void preallocate(long bytes) throws IOException {
     long stamp = lock.writeLock();
     try {
       long end = prepare(0, bytes);
-      zeroRange(0, end);
+      zeroRange(0, Math.min(end, zeroFrom));
       publish(0, end);
     } finally {
       lock.unlockWrite(stamp);
@@ -334,21 +438,26 @@ final class PmemFile {
 
   // ---- truncate, force ----
 
-  /** Shrinks to {@code newSize}: persists the new size, then frees whole extents beyond it. */
+  /**
+   * Shrinks to {@code newSize}: flushes the dirty data below it, persists the new size, then frees
+   * every whole extent beyond it (also when the size does not shrink: extents a failed or empty
+   * transfer left beyond the end are returned).
+   */
   void truncate(long newSize) throws IOException {
     long stamp = lock.writeLock();
     try {
       checkOpen();
-      if (newSize >= size) {
-        return;
+      if (newSize < size) {
+        flushDirtyBelow(newSize);
+        dirtyLow = Long.MAX_VALUE;
+        dirtyHigh = Long.MIN_VALUE;
+        size = newSize;
+        storeSize(newSize);
+        if (!detached) {
+          memory.flush(slotBase + SLOT_SIZE, Long.BYTES);
+        }
       }
-      size = newSize;
-      storeSize(newSize);
-      if (!detached) {
-        memory.flush(slotBase + SLOT_SIZE, Long.BYTES);
-      }
-      dirtyHigh = Math.min(dirtyHigh, newSize);
-      int keep = (int) ((newSize + extentMask) >>> extentShift);
+      int keep = (int) ((size + extentMask) >>> extentShift);
       if (keep < extentCount) {
         int[] freed = Arrays.copyOfRange(extents, keep, extentCount);
         if (!detached) {
@@ -358,6 +467,7 @@ final class PmemFile {
           flushEntries(freed, 0, freed.length);
         }
         extentCount = keep;
+        zeroFrom = Math.min(zeroFrom, (long) keep << extentShift);
         release(freed);
       }
     } finally {
@@ -365,49 +475,72 @@ final class PmemFile {
     }
   }
 
-  /** Flushes the data written since the last force, then the SIZE word. */
+  /**
+   * Under the write lock: flushes the dirty data below {@code limit} (the order truncate needs).
+   */
+  private void flushDirtyBelow(long limit) {
+    long hi = Math.min(dirtyHigh, limit);
+    int pieces = collectDirty(dirtyLow, hi);
+    flushPieces(pieces);
+  }
+
+  /**
+   * Makes every byte written so far and the size durable. The data is flushed outside the lock (a
+   * force of a large range does not stall readers and writers); the SIZE word is flushed under the
+   * lock once a snapshot finds nothing new, so the size made durable never covers bytes that are
+   * not. After {@value #FORCE_ROUNDS_OUTSIDE_LOCK} rounds that found new writes, the rest is
+   * flushed under the lock.
+   */
   void force() throws IOException {
     forceLock.lock();
     try {
-      int pieces = 0;
-      long stamp = lock.writeLock();
-      try {
-        checkOpen();
-        long lo = dirtyLow;
-        long hi = Math.min(dirtyHigh, size);
-        dirtyLow = Long.MAX_VALUE;
-        dirtyHigh = Long.MIN_VALUE;
-        for (long p = lo; p < hi; ) {
-          int n = chunk(p, hi - p);
-          if (2 * pieces + 2 > forceScratch.length) {
-            forceScratch = Arrays.copyOf(forceScratch, forceScratch.length * 2);
+      for (int round = 0; ; round++) {
+        boolean underLock = round >= FORCE_ROUNDS_OUTSIDE_LOCK;
+        int pieces;
+        long stamp = lock.writeLock();
+        try {
+          checkOpen();
+          pieces = collectDirty(dirtyLow, Math.min(dirtyHigh, size));
+          dirtyLow = Long.MAX_VALUE;
+          dirtyHigh = Long.MIN_VALUE;
+          if (pieces == 0 || underLock) {
+            flushPieces(pieces);
+            if (!detached) {
+              memory.flush(slotBase + SLOT_SIZE, Long.BYTES);
+            }
+            return;
           }
-          forceScratch[2 * pieces] = offsetOf(p);
-          forceScratch[2 * pieces + 1] = n;
-          pieces++;
-          p += n;
+        } finally {
+          lock.unlockWrite(stamp);
         }
-      } finally {
-        lock.unlockWrite(stamp);
-      }
-      // Outside the lock: an extent freed meanwhile is flushed for nothing, which is harmless.
-      for (int i = 0; i < pieces; i++) {
-        memory.flush(forceScratch[2 * i], forceScratch[2 * i + 1]);
-      }
-      if (!isDetached()) {
-        memory.flush(slotBase + SLOT_SIZE, Long.BYTES);
+        // Outside the lock, but under the force lock, which close waits for: an extent freed
+        // meanwhile is flushed for nothing, which is harmless; the memory stays mapped.
+        flushPieces(pieces);
       }
     } finally {
       forceLock.unlock();
     }
   }
 
-  private boolean isDetached() {
-    long stamp = lock.readLock();
-    try {
-      return detached;
-    } finally {
-      lock.unlockRead(stamp);
+  /** Splits [lo, hi) into extent pieces in {@link #forceScratch}; returns their count. */
+  private int collectDirty(long lo, long hi) {
+    int pieces = 0;
+    for (long p = lo; p < hi; ) {
+      int n = chunk(p, hi - p);
+      if (2 * pieces + 2 > forceScratch.length) {
+        forceScratch = Arrays.copyOf(forceScratch, forceScratch.length * 2);
+      }
+      forceScratch[2 * pieces] = offsetOf(p);
+      forceScratch[2 * pieces + 1] = n;
+      pieces++;
+      p += n;
+    }
+    return pieces;
+  }
+
+  private void flushPieces(int pieces) {
+    for (int i = 0; i < pieces; i++) {
+      memory.flush(forceScratch[2 * i], forceScratch[2 * i + 1]);
     }
   }
 
@@ -454,56 +587,19 @@ final class PmemFile {
     }
   }
 
-  /**
-   * Reads from a source straight into mapped extents at {@code position} (allocated first), holding
-   * the write lock while the source reads.
-   */
-  long transferFrom(java.nio.channels.ReadableByteChannel src, long position, long count)
-      throws IOException {
-    long done = 0;
-    while (done < count) {
-      long stamp = lock.writeLock();
-      try {
-        checkOpen();
-        long p = position + done;
-        if (p > size) {
-          break;
-        }
-        int n = chunk(p, count - done);
-        try {
-          ensureExtents(p + n);
-        } catch (TierFullException e) {
-          if (done == 0) {
-            throw e;
-          }
-          break;
-        }
-        ByteBuffer view = memory.slice(offsetOf(p), n);
-        int r;
-        try {
-          r = src.read(view);
-        } catch (IOException e) {
-          if (done == 0) {
-            throw e;
-          }
-          break;
-        }
-        if (r <= 0) {
-          break;
-        }
-        publish(p, p + r);
-        done += r;
-      } finally {
-        lock.unlockWrite(stamp);
-      }
-    }
-    return done;
-  }
-
   // ---- lifecycle ----
 
   synchronized void acquire() {
     handles++;
+  }
+
+  /** Whether a new handle may still be opened on this file (it is not freed). */
+  synchronized boolean acquireIfAlive() {
+    if (deleted && handles == 0) {
+      return false;
+    }
+    handles++;
+    return true;
   }
 
   /** A handle closed: frees the extents when the file was deleted and this was the last. */
@@ -546,20 +642,31 @@ final class PmemFile {
       int[] freed = Arrays.copyOf(extents, extentCount);
       extentCount = 0;
       size = 0;
+      zeroFrom = 0;
       release(freed);
     } finally {
       lock.unlockWrite(stamp);
     }
+    locks.close();
   }
 
-  /** The pool is closing: waits for in-flight operations, then refuses new ones. */
+  /**
+   * The pool is closing: waits for in-flight operations, a force flushing outside the lock
+   * included, then refuses new ones.
+   */
   void shutdown() {
-    long stamp = lock.writeLock();
+    forceLock.lock();
     try {
-      closed = true;
+      long stamp = lock.writeLock();
+      try {
+        closed = true;
+      } finally {
+        lock.unlockWrite(stamp);
+      }
     } finally {
-      lock.unlockWrite(stamp);
+      forceLock.unlock();
     }
+    locks.close();
   }
 
   /** Used extents, for accounting. */

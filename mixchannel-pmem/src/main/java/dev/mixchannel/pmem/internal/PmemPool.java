@@ -41,6 +41,11 @@ public final class PmemPool implements AutoCloseable {
   /** The pool file's name inside its directory. */
   public static final String FILE_NAME = "mixchannel.pool";
 
+  /** The directory, next to the pool file, of the keys' lock files. */
+  public static final String LOCKS_DIRECTORY = "mixchannel.locks";
+
+  private static final long CLOSE_WAIT_NANOS = java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+
   private static final Logger LOG = LoggerFactory.getLogger(PmemPool.class);
 
   private final PoolOptions options;
@@ -59,7 +64,7 @@ public final class PmemPool implements AutoCloseable {
   private final Set<PmemChannelImpl> handles = new HashSet<>();
   private final AtomicInteger lockThreads = new AtomicInteger();
   private final boolean created;
-  private Pretoucher pretoucher;
+  private ExtentScrubber scrubber;
   private boolean closed;
 
   PmemPool(PoolOptions options, OwnershipLock owner, Superblock sb, boolean created)
@@ -95,8 +100,28 @@ public final class PmemPool implements AutoCloseable {
     return PoolOpener.open(options);
   }
 
-  void startPretouchOfFreeExtents() {
-    startPretouch();
+  /**
+   * Starts the scrubber: it zeroes the dirty free extents (every free extent of a reopened pool)
+   * and pre-touches the clean ones below the pre-touch limit, then keeps zeroing what keys free. A
+   * reopened process has none of the pool's pages mapped either, so this runs on every open.
+   */
+  void startScrubber() {
+    long initial =
+        allocator.dirtyCount() + Math.min(allocator.freeCount(), allocator.pretouchLimit());
+    scrubber =
+        new ExtentScrubber(allocator, memory, sb.dataOffset(), sb.extentSizeBytes(), initial, file);
+    scrubber.start("mixchannel-scrub-" + options.index());
+  }
+
+  /**
+   * The lock file of a key's file locks.
+   *
+   * @param slot the key's slot
+   * @param generation the slot's generation
+   * @return its path, next to the pool file
+   */
+  Path lockFile(int slot, long generation) {
+    return file.resolveSibling(LOCKS_DIRECTORY).resolve(slot + "-" + generation + ".lock");
   }
 
   void quarantine(SlotScan s) {
@@ -115,13 +140,6 @@ public final class PmemPool implements AutoCloseable {
     quarantined.add(description);
     if (key != null) {
       quarantinedKeys.put(key, "slot[" + s.slot() + "]");
-    }
-  }
-
-  private void startPretouch() {
-    if (allocator.pretouchLimit() > 0) {
-      pretoucher = new Pretoucher(allocator, memory, sb.dataOffset(), sb.extentSizeBytes(), file);
-      pretoucher.start("mixchannel-pretouch-" + options.index());
     }
   }
 
@@ -218,12 +236,12 @@ public final class PmemPool implements AutoCloseable {
     return List.copyOf(quarantined);
   }
 
-  /** Waits for the background pre-touch to finish (tests and benchmarks). */
+  /**
+   * Waits (up to 60 s) until the scrubber has zeroed every dirty free extent and pre-touched the
+   * clean ones (tests and benchmarks).
+   */
   public void awaitPretouch() {
-    Pretoucher p = pretoucher;
-    if (p != null) {
-      p.awaitDone();
-    }
+    allocator.awaitScrubbed(java.util.concurrent.TimeUnit.SECONDS.toNanos(60));
   }
 
   // ---- recovery hooks ----
@@ -249,17 +267,17 @@ public final class PmemPool implements AutoCloseable {
   }
 
   void register(PmemFile f) {
-    (f.incomplete ? incomplete : complete).put(f.key, f);
+    (f.isIncomplete() ? incomplete : complete).put(f.key(), f);
   }
 
   /** Frees a file's slot durably, then its extents (now or when its last handle closes). */
   void freeSlot(PmemFile f) {
     f.detach();
-    long state = slotOffset(f.slot) + SLOT_STATE;
-    memory.putLong(state, encodeState(f.slot, STATE_FREE, f.generation));
+    long state = slotOffset(f.slot()) + SLOT_STATE;
+    memory.putLong(state, encodeState(f.slot(), STATE_FREE, f.generation()));
     memory.flush(state, Long.BYTES);
-    generations[f.slot] = f.generation;
-    freeSlots.push(f.slot);
+    generations[f.slot()] = f.generation();
+    freeSlots.push(f.slot());
     f.markDeleted();
   }
 
@@ -395,14 +413,15 @@ public final class PmemPool implements AutoCloseable {
           "PMem pool has no free slot: slots=" + sb.slotCount() + " (pool " + file + ")");
     }
     long generation = generations[slot] + 1;
-    PmemFile f = new PmemFile(this, slot, generation, key, incompleteKey, 0, new int[0]);
+    long sequence = options.sequence().getAndIncrement();
+    PmemFile f =
+        new PmemFile(this, slot, generation, key, incompleteKey, 0, new int[0], 0, sequence);
     try {
       if (request.sizeHint().preallocated() && request.sizeHint().bytes() > 0) {
         f.preallocate(request.sizeHint().bytes());
       }
-      f.sequence = options.sequence().getAndIncrement();
       long base = slotOffset(slot);
-      KeyRecord.write(memory, slot, base + SLOT_KEY_A, f.sequence, generation, keyBytes);
+      KeyRecord.write(memory, slot, base + SLOT_KEY_A, sequence, generation, keyBytes);
       memory.putLong(base + SLOT_SIZE, encodeSize(sizeSeed(slot, generation), f.size()));
       memory.flush(base, SLOT_BYTES);
       VarHandle.releaseFence();
@@ -415,7 +434,6 @@ public final class PmemPool implements AutoCloseable {
       freeSlots.push(slot);
       throw e;
     }
-    f.activeRecord = 0;
     generations[slot] = generation;
     register(f);
     return newHandle(f, request);
@@ -436,16 +454,14 @@ public final class PmemPool implements AutoCloseable {
       return;
     }
     byte[] keyBytes = to.getBytes(StandardCharsets.UTF_8);
-    int inactive = 1 - f.activeRecord;
-    long record = slotOffset(f.slot) + (inactive == 0 ? SLOT_KEY_A : SLOT_KEY_B);
+    int inactive = 1 - f.activeRecord();
+    long record = slotOffset(f.slot()) + (inactive == 0 ? SLOT_KEY_A : SLOT_KEY_B);
     long sequence = options.sequence().getAndIncrement();
-    KeyRecord.write(memory, f.slot, record, sequence, f.generation, keyBytes);
+    KeyRecord.write(memory, f.slot(), record, sequence, f.generation(), keyBytes);
     memory.flush(record, KEY_RECORD_BYTES);
-    f.activeRecord = inactive;
-    f.sequence = sequence;
+    f.renamed(to, inactive, sequence);
     complete.remove(from);
     PmemFile replaced = complete.put(to, f);
-    f.key = to;
     if (replaced != null) {
       freeSlot(replaced);
     }
@@ -482,12 +498,12 @@ public final class PmemPool implements AutoCloseable {
       throw new FileAlreadyExistsException(key, null, "complete key exists in PMem pool " + file);
     }
     f.force();
-    long state = slotOffset(f.slot) + SLOT_STATE;
+    long state = slotOffset(f.slot()) + SLOT_STATE;
     VarHandle.releaseFence();
-    memory.putLong(state, encodeState(f.slot, STATE_LIVE, f.generation));
+    memory.putLong(state, encodeState(f.slot(), STATE_LIVE, f.generation()));
     memory.flush(state, Long.BYTES);
     incomplete.remove(key);
-    f.incomplete = false;
+    f.published();
     complete.put(key, f);
   }
 
@@ -499,7 +515,7 @@ public final class PmemPool implements AutoCloseable {
    */
   public synchronized long sequenceOf(String key) {
     PmemFile f = complete.get(key);
-    return f == null ? -1 : f.sequence;
+    return f == null ? -1 : f.sequence();
   }
 
   /**
@@ -516,9 +532,34 @@ public final class PmemPool implements AutoCloseable {
   }
 
   /**
-   * Closes every channel, stops the pre-touch, unmaps and releases the pool file. Idempotent.
+   * Opens another handle on the file of an open handle of this pool, even when its key was deleted
+   * or renamed since.
    *
-   * @throws IOException when closing the file failed; everything is still released
+   * @param channel an open handle of this pool
+   * @return a read-write handle on the same file, or {@code null} when the channel is not a handle
+   *     of this pool
+   * @throws java.nio.channels.ClosedChannelException when the handle is closed
+   */
+  public synchronized PmemChannel reopen(FileChannel channel) throws IOException {
+    ensureOpen();
+    if (!(channel instanceof PmemChannelImpl h) || !handles.contains(h)) {
+      return null;
+    }
+    if (!h.isOpen() || !h.file().acquireIfAlive()) {
+      throw new java.nio.channels.ClosedChannelException();
+    }
+    PmemChannelImpl copy = new PmemChannelImpl(this, h.file(), true, true, false);
+    handles.add(copy);
+    return copy;
+  }
+
+  /**
+   * Closes every channel, waits (bounded) for forces and transfer views in flight, stops the
+   * scrubber, unmaps and releases the pool file. When a view or the scrubber is still in use after
+   * the wait, the memory stays mapped (until the collector or the process exit releases it) rather
+   * than be unmapped under a reader. Idempotent.
+   *
+   * @throws IOException when closing a channel or the file failed; everything is still released
    */
   @Override
   public void close() throws IOException {
@@ -534,14 +575,12 @@ public final class PmemPool implements AutoCloseable {
       files.addAll(incomplete.values());
     }
     IOException failure = null;
-    if (pretoucher != null) {
-      pretoucher.close();
-    }
+    boolean scrubberStopped = scrubber == null || scrubber.stop();
     for (PmemChannelImpl h : open) {
       try {
         h.close();
       } catch (IOException e) {
-        failure = e;
+        failure = addFailure(failure, e);
       }
     }
     for (PmemChannelImpl h : open) {
@@ -550,14 +589,32 @@ public final class PmemPool implements AutoCloseable {
     for (PmemFile f : files) {
       f.shutdown();
     }
-    memory.close();
+    boolean unpinned = allocator.awaitUnpinned(CLOSE_WAIT_NANOS);
+    if (scrubberStopped && unpinned) {
+      memory.close();
+    } else {
+      LOG.warn(
+          "PMem pool left mapped at close, a transfer view or the scrubber was still in use:"
+              + " scrubberStopped={}, viewsReleased={} (pool {})",
+          scrubberStopped,
+          unpinned,
+          file);
+    }
     try {
       owner.close();
     } catch (IOException e) {
-      failure = e;
+      failure = addFailure(failure, e);
     }
     if (failure != null) {
       throw failure;
     }
+  }
+
+  private static IOException addFailure(IOException failure, IOException e) {
+    if (failure == null) {
+      return e;
+    }
+    failure.addSuppressed(e);
+    return failure;
   }
 }

@@ -113,4 +113,23 @@ final class PoolFiles {
       p += channel.write(src, p);
     }
   }
+
+  /**
+   * Deletes a directory of the pool's own files (the lock files of a process that died) and what it
+   * holds. A missing directory is fine.
+   *
+   * @param dir the directory
+   * @throws IOException when a file cannot be deleted
+   */
+  static void deleteTree(Path dir) throws IOException {
+    if (!java.nio.file.Files.isDirectory(dir)) {
+      return;
+    }
+    try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(dir)) {
+      for (Path f : (Iterable<Path>) files::iterator) {
+        java.nio.file.Files.deleteIfExists(f);
+      }
+    }
+    java.nio.file.Files.deleteIfExists(dir);
+  }
 }

@@ -159,12 +159,6 @@ public final class PoolLayout {
   /** Start of the range of the pool file whose exclusive lock marks the pool as in use. */
   public static final long OWNER_LOCK_POSITION = 1L << 61;
 
-  /** Start of the per-slot ranges that {@code PmemChannel.lock} locks. */
-  public static final long CHANNEL_LOCK_BASE = 1L << 62;
-
-  /** Bytes of channel-lock range per slot; positions beyond it are clamped. */
-  public static final long CHANNEL_LOCK_STRIDE = 1L << 41;
-
   private PoolLayout() {}
 
   /**

@@ -79,8 +79,9 @@ final class PoolOpener {
       // LLPL maps the file through a descriptor of its own and closes it, which drops this
       // process's locks on the file: take the ownership lock again.
       owner.relock();
+      PoolFiles.deleteTree(file.resolveSibling(PmemPool.LOCKS_DIRECTORY));
       PoolRecovery.recover(pool);
-      pool.startPretouchOfFreeExtents();
+      pool.startScrubber();
       return pool;
     } catch (IOException | RuntimeException | Error e) {
       if (pool != null) {

@@ -36,7 +36,7 @@ final class PoolRecovery {
     }
     BitSet free = scan.freeExtents();
     for (int e = free.nextSetBit(0); e >= 0; e = free.nextSetBit(e + 1)) {
-      pool.allocator().addFree(e);
+      pool.allocator().addFree(e, pool.created());
     }
     boolean[] busy = new boolean[(int) sb.slotCount()];
     Map<String, Long> sequences = new HashMap<>();
@@ -55,12 +55,12 @@ final class PoolRecovery {
               s.key().key(),
               incomplete,
               s.sizeBytes(),
-              s.extents());
-      f.activeRecord = s.activeRecord();
-      f.sequence = s.key().sequence();
+              s.extents(),
+              s.activeRecord(),
+              s.key().sequence());
       pool.setGeneration(s.slot(), s.generation());
-      PmemFile other = pool.lookup(f.key, incomplete);
-      if (other == null || other.sequence < f.sequence) {
+      PmemFile other = pool.lookup(f.key(), incomplete);
+      if (other == null || other.sequence() < f.sequence()) {
         pool.register(f);
         if (other != null) {
           dropDuplicate(pool, other);
@@ -68,7 +68,7 @@ final class PoolRecovery {
       } else {
         dropDuplicate(pool, f);
       }
-      sequences.put(f.key, f.sequence);
+      sequences.put(f.key(), f.sequence());
     }
     for (int i = 0; i < busy.length; i++) {
       if (!busy[i]) {
