@@ -218,6 +218,13 @@ final class PmemChannelImpl extends PmemChannel {
     if (position < 0 || count < 0) {
       throw new IllegalArgumentException();
     }
+    // As the JDK: at most the bytes between the position and the size at entry, so a transfer into
+    // this very file (through a wrapper) ends where the file ended when it began.
+    long sizeAtEntry = file.size();
+    if (position >= sizeAtEntry) {
+      return 0;
+    }
+    count = Math.min(count, sizeAtEntry - position);
     TransferView view = (TransferView) IDLE_VIEW.getAndSet(this, null);
     if (view == null) {
       view = new TransferView();

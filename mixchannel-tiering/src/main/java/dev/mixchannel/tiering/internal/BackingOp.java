@@ -4,7 +4,8 @@ import java.io.IOException;
 import java.nio.channels.FileChannel;
 
 /**
- * One delegation to a segment's backing channel, run under the segment's shared lock.
+ * One delegation to a key's backing channel, run under the key's shared lock. It never calls a
+ * channel other than the backing channel.
  *
  * @param <R> the result type
  */
@@ -15,9 +16,9 @@ interface BackingOp<R> {
    * Runs the operation.
    *
    * @param backing the backing channel
-   * @param segment the segment, to record writes with {@link Segment#noteWrite}
+   * @param key the key, to record writes with {@link TieredKey#noteWrite}
    * @return the result
    * @throws IOException when the backing channel fails
    */
-  R apply(FileChannel backing, Segment segment) throws IOException;
+  R apply(FileChannel backing, TieredKey key) throws IOException;
 }

@@ -13,56 +13,54 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * The index of every key on every tier, and the namespace operations on it. The index lock guards
- * the map and each segment's handle counts; it is taken before a segment's locks, never after.
- * Backing channels are opened when a key gets its first reference (a handle or a migration pin) and
- * closed when it loses its last.
+ * The index of every key on every tier and the namespace operations on it.
+ *
+ * <p>The index lock guards only the map and the set of open handles, and is held only for map
+ * operations: it is never held while a key's lock is acquired or a tier is called, so a key whose
+ * lock is busy (a long spill, a force) delays only operations on that key. An operation finds its
+ * key under the index lock, takes the key's lock without it, and checks the key is still the one
+ * the index names; when not (deleted or renamed meanwhile) it looks again. A key being created or
+ * renamed to is reserved in the index, locked by its creator, so others wait for it on its lock.
  */
-public final class Catalog {
-  private static final Logger LOG = LoggerFactory.getLogger(Catalog.class);
-
+final class Catalog {
   private final ReentrantLock indexLock = new ReentrantLock();
-  private final Map<String, Segment> index = new HashMap<>();
+  private final Map<String, TieredKey> index = new HashMap<>();
   private final Set<MixChannelImpl> openHandles = new HashSet<>();
   private final Tiers tiers;
   private final Clock clock;
-  private final ManagerCounters counters;
-  private final String managerName;
-  private SegmentIo io;
-  private volatile boolean closed;
+  private final ManagerState state;
+  private final KeyIo io;
+  private final StaleCopies stale;
+  private long nextId;
 
-  /**
-   * Creates an index over recovered keys.
-   *
-   * @param tiers the tiers
-   * @param recovered each key and the tier that holds it
-   * @param sizes each key's size in bytes
-   * @param clock the manager clock
-   * @param counters the counters, for errors
-   * @param managerName the manager's name, for messages
-   */
-  public Catalog(
+  Catalog(
       Tiers tiers,
-      Map<String, TierSlot> recovered,
-      Map<String, Long> sizes,
+      Recovery.Result recovered,
       Clock clock,
-      ManagerCounters counters,
-      String managerName) {
+      ManagerState state,
+      KeyIo io,
+      StaleCopies stale) {
     this.tiers = tiers;
     this.clock = clock;
-    this.counters = counters;
-    this.managerName = managerName;
+    this.state = state;
+    this.io = io;
+    this.stale = stale;
     long now = clock.millis();
-    recovered.forEach(
-        (key, slot) -> index.put(key, new Segment(key, slot, sizes.getOrDefault(key, 0L), now)));
-  }
-
-  void attach(SegmentIo segmentIo) {
-    this.io = segmentIo;
+    recovered
+        .owners()
+        .forEach(
+            (key, slot) ->
+                index.put(
+                    key,
+                    new TieredKey(
+                        nextId++,
+                        key,
+                        slot,
+                        TieredKey.Life.LIVE,
+                        recovered.sizes().getOrDefault(key, 0L),
+                        now)));
   }
 
   /**
@@ -73,109 +71,122 @@ public final class Catalog {
    * @return the handle
    * @throws IOException as {@code TierManager.open} documents
    */
-  public MixChannelImpl open(String key, OpenMode mode) throws IOException {
+  MixChannelImpl open(String key, OpenMode mode) throws IOException {
     Keys.validate(key);
-    indexLock.lock();
-    try {
-      checkOpen(key);
-      Segment s = index.get(key);
-      boolean created = false;
-      if (s == null) {
-        if (!mode.mayCreate()) {
-          throw new NoSuchFileException(key);
-        }
-        s = create(key, mode);
-        created = true;
-      } else if (mode.createNew()) {
-        throw new FileAlreadyExistsException(key);
-      }
-      Backings.ensureOpen(s);
-      s.userHandles++;
-      MixChannelImpl handle = new MixChannelImpl(s, io, this, mode);
-      s.handles.add(handle);
-      openHandles.add(handle);
-      if (mode.deleteOnClose()) {
-        s.deleteOnClose = true;
-      }
-      if (mode.truncate() && !created) {
-        try {
-          handle.truncateShared(0);
-        } catch (IOException | RuntimeException e) {
-          try {
-            handle.close();
-          } catch (IOException suppressed) {
-            e.addSuppressed(suppressed);
+    while (true) {
+      TieredKey k;
+      long reservation = 0;
+      indexLock.lock();
+      try {
+        state.checkOpen(key);
+        k = index.get(key);
+        if (k == null) {
+          if (!mode.mayCreate()) {
+            throw new NoSuchFileException(key);
           }
+          k = new TieredKey(nextId++, key, null, TieredKey.Life.RESERVED, 0, clock.millis());
+          reservation = k.lockExclusive();
+          index.put(key, k);
+        } else if (mode.createNew()) {
+          throw new FileAlreadyExistsException(key);
+        }
+      } finally {
+        indexLock.unlock();
+      }
+      MixChannelImpl h = new MixChannelImpl(k, io, this, mode);
+      if (reservation != 0) {
+        create(k, h, mode, reservation);
+      } else if (!k.attach(h, key, mode.deleteOnClose())) {
+        continue;
+      }
+      register(h);
+      if (mode.truncate() && reservation == 0) {
+        try {
+          h.truncateShared(0);
+        } catch (IOException | RuntimeException e) {
+          closeAfter(h, e);
           throw e;
         }
       }
-      return handle;
-    } finally {
-      indexLock.unlock();
+      return h;
     }
   }
 
-  private Segment create(String key, OpenMode mode) throws IOException {
-    Segment s = Placement.create(tiers, key, mode.hint(), clock.millis());
-    index.put(key, s);
-    return s;
+  /** Creates a reserved key on a tier, without the index lock; its creator holds its lock. */
+  private void create(TieredKey k, MixChannelImpl h, OpenMode mode, long reservation)
+      throws IOException {
+    try {
+      Backing created = Placement.create(tiers, k.key(), mode.hint(), stale);
+      k.attachCreated(h, created, mode.deleteOnClose());
+      k.live();
+    } catch (IOException | RuntimeException e) {
+      unreserve(k);
+      throw e;
+    } finally {
+      k.unlockExclusive(reservation);
+    }
   }
 
-  /** Drops a closing handle's reference; deletes and closes what its last reference leaves. */
-  void release(MixChannelImpl handle) throws IOException {
-    Segment s = handle.segment();
+  /** Gives up a reservation (its creator holds the key's lock). */
+  private void unreserve(TieredKey k) {
     indexLock.lock();
     try {
-      if (!s.handles.remove(handle)) {
+      index.remove(k.key(), k);
+    } finally {
+      indexLock.unlock();
+    }
+    k.markDeleted();
+  }
+
+  private void register(MixChannelImpl h) throws IOException {
+    indexLock.lock();
+    try {
+      if (!state.isClosed()) {
+        openHandles.add(h);
         return;
       }
+    } finally {
+      indexLock.unlock();
+    }
+    IllegalStateException closed = state.closedFailure(h.key());
+    closeAfter(h, closed);
+    throw closed;
+  }
+
+  private static void closeAfter(MixChannelImpl h, Throwable failure) {
+    try {
+      h.close();
+    } catch (IOException suppressed) {
+      failure.addSuppressed(suppressed);
+    }
+  }
+
+  /** Drops a closing handle's reference; deletes a {@code DELETE_ON_CLOSE} key with its last. */
+  void release(MixChannelImpl handle) throws IOException {
+    TieredKey k = handle.tieredKey();
+    indexLock.lock();
+    try {
       openHandles.remove(handle);
-      s.userHandles--;
-      Backings.releaseLocksOf(handle, s);
-      if (s.userHandles == 0 && s.deleteOnClose && !s.deleted && index.get(s.key) == s) {
-        deleteLocked(s);
-      }
-      Backings.closeIfUnused(s);
     } finally {
       indexLock.unlock();
     }
-  }
-
-  /**
-   * Keeps a segment's backing channel open for a migration.
-   *
-   * @param s the segment
-   * @throws NoSuchFileException when it was deleted
-   * @throws IOException when its backing channel cannot be opened
-   */
-  void pin(Segment s) throws IOException {
-    indexLock.lock();
-    try {
-      checkOpen(s.key);
-      if (s.deleted || index.get(s.key) != s) {
-        throw new NoSuchFileException(s.key);
-      }
-      Backings.ensureOpen(s);
-      s.pins++;
-    } finally {
-      indexLock.unlock();
+    if (!k.detach(handle)) {
+      return;
     }
-  }
-
-  /**
-   * Releases a {@link #pin}.
-   *
-   * @param s the segment
-   */
-  void unpin(Segment s) {
-    indexLock.lock();
     try {
-      s.pins--;
-      Backings.closeIfUnused(s);
-    } catch (IOException e) {
-      recordError(e, s);
+      long stamp = k.lockExclusive();
+      try {
+        if (k.isLiveAs(k.key()) && !k.referenced()) {
+          IOException late = deleteLocked(k);
+          if (late != null) {
+            throw late;
+          }
+        }
+      } finally {
+        k.unlockExclusive(stamp);
+      }
     } finally {
-      indexLock.unlock();
+      k.closeIfUnused();
     }
   }
 
@@ -185,64 +196,161 @@ public final class Catalog {
    *
    * @param from the existing key
    * @param to the new key
-   * @throws IOException as {@code TierManager.rename} documents
+   * @throws IOException as {@code TierManager.rename} documents; when the rename took effect and
+   *     only its durability is in doubt, the exception comes after the index follows the tier
    */
-  public void rename(String from, String to) throws IOException {
+  void rename(String from, String to) throws IOException {
     Keys.validate(from);
     Keys.validate(to);
-    indexLock.lock();
-    try {
-      checkOpen(from);
-      Segment src = index.get(from);
-      if (src == null) {
-        throw new NoSuchFileException(from);
-      }
-      if (from.equals(to)) {
-        return;
-      }
-      Segment dst = index.get(to);
-      long srcStamp = src.lockExclusive();
-      long dstStamp = dst == null ? 0 : dst.lockExclusive();
+    while (true) {
+      TieredKey src;
+      TieredKey dst;
+      boolean reserved = false;
+      indexLock.lock();
       try {
-        Backings.cancelMigration(src);
-        src.version++;
-        if (dst != null) {
-          Backings.cancelMigration(dst);
-          dst.version++;
+        state.checkOpen(from);
+        src = index.get(from);
+        if (src == null) {
+          throw new NoSuchFileException(from);
         }
-        TierSlot srcTier = src.tier;
-        if (dst == null || dst.tier == srcTier) {
-          srcTier.tier().rename(from, to);
-          moved(src, dst, from, to);
-        } else if (srcTier.fasterThan(dst.tier)) {
-          srcTier.tier().rename(from, to);
-          moved(src, dst, from, to);
-          dst.tier.tier().delete(to);
-        } else {
-          dst.tier.tier().delete(to);
-          dst.deleted = true;
-          index.remove(to);
-          srcTier.tier().rename(from, to);
-          moved(src, dst, from, to);
+        if (from.equals(to)) {
+          return;
+        }
+        dst = index.get(to);
+        if (dst == null) {
+          dst = new TieredKey(nextId++, to, null, TieredKey.Life.RESERVED, 0, clock.millis());
+          index.put(to, dst);
+          reserved = true;
         }
       } finally {
-        if (dst != null) {
-          dst.unlockExclusive(dstStamp);
-        }
-        src.unlockExclusive(srcStamp);
+        indexLock.unlock();
       }
-    } finally {
-      indexLock.unlock();
+      TieredKey first = src.id() < dst.id() ? src : dst;
+      TieredKey second = first == src ? dst : src;
+      long firstStamp = first.lockExclusive();
+      long secondStamp = second.lockExclusive();
+      boolean done = false;
+      try {
+        if (src.isLiveAs(from) && (reserved || dst.isLiveAs(to))) {
+          IOException late = new KeyRename(this, src, dst, reserved, from, to).run();
+          done = true;
+          if (late != null) {
+            throw late;
+          }
+          return;
+        }
+      } finally {
+        if (reserved && !done) {
+          unreserve(dst);
+        }
+        second.unlockExclusive(secondStamp);
+        first.unlockExclusive(firstStamp);
+      }
     }
   }
 
-  private void moved(Segment src, Segment dst, String from, String to) {
-    if (dst != null) {
-      dst.deleted = true;
+  /**
+   * The index follows a rename on the tiers: {@code src} is now {@code to}; a replaced or reserved
+   * {@code dst} leaves the index. Both keys' exclusive sides are held.
+   */
+  void renamed(TieredKey src, TieredKey dst, String from, String to) {
+    indexLock.lock();
+    try {
+      index.remove(from, src);
+      index.put(to, src);
+    } finally {
+      indexLock.unlock();
     }
-    index.remove(from);
-    src.key = to;
-    index.put(to, src);
+    src.renamedTo(to);
+    if (dst != null) {
+      dst.markDeleted();
+    }
+  }
+
+  /** The index drops a key deleted on its tier; its exclusive side is held. */
+  void removed(TieredKey k) {
+    indexLock.lock();
+    try {
+      index.remove(k.key(), k);
+    } finally {
+      indexLock.unlock();
+    }
+    k.markDeleted();
+  }
+
+  /** Whether the manager closed. */
+  boolean isClosed() {
+    return state.isClosed();
+  }
+
+  StaleCopies stale() {
+    return stale;
+  }
+
+  /**
+   * Retries the removal of every stale copy.
+   *
+   * @return the first failure, or {@code null} when none is left
+   */
+  IOException retryStaleCopies() {
+    IOException failure = null;
+    for (String key : stale.keys()) {
+      try {
+        withKeyLocked(key, k -> stale.remove(key, k == null ? null : k.tier()));
+      } catch (IOException e) {
+        failure = failure == null ? e : failure;
+      } catch (IllegalStateException e) {
+        return null;
+      }
+    }
+    return failure;
+  }
+
+  /** Work done with a key's exclusive side held; {@code null} when the key does not exist. */
+  @FunctionalInterface
+  private interface KeyAction {
+    void run(TieredKey k) throws IOException;
+  }
+
+  /**
+   * Runs an action with a key locked: its exclusive side when it is live, else a reservation of its
+   * name, so that no create, rename, delete or migration of the key runs meanwhile.
+   */
+  private void withKeyLocked(String key, KeyAction action) throws IOException {
+    while (true) {
+      TieredKey k;
+      long reservation = 0;
+      indexLock.lock();
+      try {
+        state.checkOpen(key);
+        k = index.get(key);
+        if (k == null) {
+          k = new TieredKey(nextId++, key, null, TieredKey.Life.RESERVED, 0, clock.millis());
+          reservation = k.lockExclusive();
+          index.put(key, k);
+        }
+      } finally {
+        indexLock.unlock();
+      }
+      if (reservation != 0) {
+        try {
+          action.run(null);
+        } finally {
+          unreserve(k);
+          k.unlockExclusive(reservation);
+        }
+        return;
+      }
+      long stamp = k.lockExclusive();
+      try {
+        if (k.isLiveAs(key)) {
+          action.run(k);
+          return;
+        }
+      } finally {
+        k.unlockExclusive(stamp);
+      }
+    }
   }
 
   /**
@@ -250,47 +358,53 @@ public final class Catalog {
    *
    * @param key the key
    * @return whether it existed
-   * @throws IOException when the tier cannot delete it
+   * @throws IOException when the tier cannot delete it; when the delete took effect and only its
+   *     durability is in doubt, the exception comes after the key left the index
    */
-  public boolean delete(String key) throws IOException {
+  boolean delete(String key) throws IOException {
     Keys.validate(key);
-    indexLock.lock();
-    try {
-      checkOpen(key);
-      Segment s = index.get(key);
-      if (s == null) {
+    while (true) {
+      TieredKey k = get(key);
+      if (k == null) {
         return false;
       }
-      deleteLocked(s);
-      return true;
-    } finally {
-      indexLock.unlock();
+      long stamp = k.lockExclusive();
+      try {
+        if (!k.isLiveAs(key)) {
+          continue;
+        }
+        IOException late = deleteLocked(k);
+        if (late != null) {
+          throw late;
+        }
+        return true;
+      } finally {
+        k.unlockExclusive(stamp);
+      }
     }
   }
 
-  private void deleteLocked(Segment s) throws IOException {
-    long stamp = s.lockExclusive();
-    try {
-      Backings.cancelMigration(s);
-      s.version++;
-      s.tier.tier().delete(s.key);
-      s.deleted = true;
-      index.remove(s.key);
-    } finally {
-      s.unlockExclusive(stamp);
-    }
+  /** Deletes a live key whose exclusive side is held; returns a failure after the effect. */
+  private IOException deleteLocked(TieredKey k) throws IOException {
+    k.cancelMigration();
+    // Stale copies first: if one cannot go, the key stays (a crash would bring it back).
+    stale.remove(k.key(), k.tier());
+    k.keepBytesReachable();
+    IOException late = TierCalls.delete(k.tier(), k.key());
+    removed(k);
+    return late;
   }
 
   /**
    * Finds a key.
    *
    * @param key the key
-   * @return its segment, or {@code null}
+   * @return its state, or {@code null}
    */
-  public Segment get(String key) {
+  TieredKey get(String key) {
     indexLock.lock();
     try {
-      checkOpen(key);
+      state.checkOpen(key);
       return index.get(key);
     } finally {
       indexLock.unlock();
@@ -298,15 +412,47 @@ public final class Catalog {
   }
 
   /**
-   * The keys, sorted.
+   * Finds a live key without checking that the manager is open (the policy round).
+   *
+   * @param key the key
+   * @return its state, or {@code null}
+   */
+  TieredKey find(String key) {
+    indexLock.lock();
+    try {
+      TieredKey k = index.get(key);
+      return k == null || k.isDeleted() || k.tier() == null ? null : k;
+    } finally {
+      indexLock.unlock();
+    }
+  }
+
+  /** The tier that owns a key now, or {@code null}. */
+  TierSlot ownerOf(String key) {
+    indexLock.lock();
+    try {
+      TieredKey k = index.get(key);
+      return k == null || k.isDeleted() ? null : k.tier();
+    } finally {
+      indexLock.unlock();
+    }
+  }
+
+  /**
+   * The live keys, sorted.
    *
    * @return a snapshot
    */
-  public List<String> keys() {
+  List<String> keys() {
     indexLock.lock();
     try {
-      checkOpen("*");
-      List<String> keys = new ArrayList<>(index.keySet());
+      state.checkOpen("*");
+      List<String> keys = new ArrayList<>();
+      for (TieredKey k : index.values()) {
+        if (!k.isDeleted() && k.tier() != null) {
+          keys.add(k.key());
+        }
+      }
       Collections.sort(keys);
       return keys;
     } finally {
@@ -315,14 +461,20 @@ public final class Catalog {
   }
 
   /**
-   * Every segment.
+   * Every live key's state.
    *
    * @return a snapshot
    */
-  public List<Segment> segments() {
+  List<TieredKey> liveKeys() {
     indexLock.lock();
     try {
-      return new ArrayList<>(index.values());
+      List<TieredKey> all = new ArrayList<>();
+      for (TieredKey k : index.values()) {
+        if (!k.isDeleted() && k.tier() != null) {
+          all.add(k);
+        }
+      }
+      return all;
     } finally {
       indexLock.unlock();
     }
@@ -334,95 +486,54 @@ public final class Catalog {
    * @param slot the tier, or {@code null} for all
    * @return the count
    */
-  public long count(TierSlot slot) {
-    indexLock.lock();
-    try {
-      if (slot == null) {
-        return index.size();
-      }
-      long n = 0;
-      for (Segment s : index.values()) {
-        n += s.tier == slot ? 1 : 0;
-      }
-      return n;
-    } finally {
-      indexLock.unlock();
+  long count(TierSlot slot) {
+    long n = 0;
+    for (TieredKey k : liveKeys()) {
+      n += slot == null || k.tier() == slot ? 1 : 0;
     }
+    return n;
   }
 
   /**
-   * Fails when the manager is closed.
-   *
-   * @param key the key the caller works on, for the message
-   * @throws IllegalStateException when closed
-   */
-  public void checkOpen(String key) {
-    if (closed) {
-      throw new IllegalStateException(
-          "tier manager closed: key=" + key + " (manager " + managerName + ")");
-    }
-  }
-
-  /**
-   * Whether {@link #closeAll()} ran.
-   *
-   * @return {@code true} once closed
-   */
-  public boolean isClosed() {
-    return closed;
-  }
-
-  void recordError(Throwable e, Segment s) {
-    counters.error(e, s.tier);
-    LOG.warn("{}: key={}", e.getMessage(), s.key, e);
-  }
-
-  /**
-   * Closes every handle and backing channel; later calls fail. Idempotent.
+   * Closes every handle and backing channel and retries the stale copies; later calls fail.
+   * Idempotent.
    *
    * @throws IOException the first failure, others suppressed
    */
-  public void closeAll() throws IOException {
-    List<MixChannelImpl> handles = new ArrayList<>();
+  void closeAll() throws IOException {
+    List<MixChannelImpl> handles;
+    List<TieredKey> keys;
     indexLock.lock();
     try {
-      if (closed) {
+      if (!state.close()) {
         return;
       }
-      closed = true;
-      handles.addAll(openHandles);
+      handles = new ArrayList<>(openHandles);
+      keys = new ArrayList<>(index.values());
     } finally {
       indexLock.unlock();
     }
-    IOException failure = null;
-    for (MixChannelImpl handle : handles) {
-      try {
-        handle.close();
-      } catch (IOException e) {
-        failure = addFailure(failure, e);
-      }
+    List<AutoCloseable> closing = new ArrayList<>(handles);
+    for (TieredKey k : keys) {
+      closing.add(k::closeForShutdown);
     }
-    for (Segment s : segments()) {
-      indexLock.lock();
-      try {
-        s.pins = 0;
-        Backings.closeIfUnused(s);
-      } catch (IOException e) {
-        failure = addFailure(failure, e);
-      } finally {
-        indexLock.unlock();
-      }
-    }
-    if (failure != null) {
-      throw failure;
-    }
+    closing.add(
+        () -> {
+          IOException e = stale.removeAll(this::ownerOfClosed);
+          if (e != null) {
+            throw e;
+          }
+        });
+    Closing.closeAll(closing, "closing the keys");
   }
 
-  private static IOException addFailure(IOException failure, IOException e) {
-    if (failure == null) {
-      return e;
+  private TierSlot ownerOfClosed(String key) {
+    indexLock.lock();
+    try {
+      TieredKey k = index.get(key);
+      return k == null ? null : k.tier();
+    } finally {
+      indexLock.unlock();
     }
-    failure.addSuppressed(e);
-    return failure;
   }
 }

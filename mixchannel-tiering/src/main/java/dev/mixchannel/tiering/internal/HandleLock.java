@@ -11,8 +11,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A file lock held through a {@link MixChannelImpl} handle: it wraps a lock on the key's backing
- * channel and moves to the new backing channel when the key migrates ({@link #moveAll}). {@link
- * #channel()} is the handle. Thread-safe.
+ * channel and moves to the new backing channel when the key migrates or its backing is reopened
+ * ({@link #moveAll}). {@link #channel()} is the handle. A lock that could not be taken again on a
+ * new backing channel (another process took the range meanwhile) becomes invalid: {@link
+ * #isValid()} says so, never a lock that is not held. Thread-safe.
  */
 final class HandleLock extends FileLock {
   private static final Logger LOG = LoggerFactory.getLogger(HandleLock.class);
@@ -33,7 +35,7 @@ final class HandleLock extends FileLock {
 
   @Override
   public boolean isValid() {
-    return !released && handle.isOpen();
+    return !released && handle.isOpen() && delegate.isValid();
   }
 
   @Override
@@ -46,7 +48,7 @@ final class HandleLock extends FileLock {
     }
   }
 
-  /** Releases the backing lock; caller holds the segment's lock (either side). */
+  /** Releases the backing lock; caller holds the key's lock (either side). */
   void releaseDelegate() throws IOException {
     if (released) {
       return;
@@ -58,35 +60,53 @@ final class HandleLock extends FileLock {
     }
   }
 
+  /** Releases the backing lock of a closing handle; a failure only means it is gone already. */
+  void releaseQuietly() {
+    try {
+      releaseDelegate();
+    } catch (IOException e) {
+      LOG.debug("releasing a lock of a closing handle failed: {}", this, e);
+    }
+  }
+
   /**
-   * Takes, on a new backing channel, a lock for every lock held on a segment. All or nothing: on
-   * failure the new locks taken so far are released.
+   * Takes, on a new backing channel, a lock for every lock held on a key.
    *
-   * @param segment the segment; caller holds its exclusive lock
+   * @param key the key; caller holds its exclusive side
    * @param next the new backing channel
+   * @param allOrNothing whether one lock that cannot be taken fails the whole (a migration, which
+   *     then rolls back) or only invalidates that lock (a reopen after an interrupt, which the OS
+   *     already released every lock of)
    * @return the new lock of each held lock
-   * @throws IOException when a lock cannot be taken
+   * @throws IOException when a lock cannot be taken and {@code allOrNothing}
    */
-  static Map<HandleLock, FileLock> acquireAll(Segment segment, FileChannel next)
+  static Map<HandleLock, FileLock> acquireAll(TieredKey key, FileChannel next, boolean allOrNothing)
       throws IOException {
     Map<HandleLock, FileLock> taken = new IdentityHashMap<>();
     try {
-      for (HandleLock lock : segment.fileLocks) {
+      for (HandleLock lock : key.fileLocks()) {
         if (lock.released) {
           continue;
         }
         FileLock moved = next.tryLock(lock.position(), lock.size(), lock.isShared());
-        if (moved == null) {
-          throw new IOException(
-              "re-acquiring file lock failed: key="
-                  + segment.key
-                  + ", position="
-                  + lock.position()
-                  + ", size="
-                  + lock.size()
-                  + " (held elsewhere)");
+        if (moved != null) {
+          taken.put(lock, moved);
+          continue;
         }
-        taken.put(lock, moved);
+        String why =
+            "re-acquiring file lock failed: key="
+                + key.key()
+                + ", position="
+                + lock.position()
+                + ", size="
+                + lock.size()
+                + " (held elsewhere)";
+        if (allOrNothing) {
+          throw new IOException(why);
+        }
+        LOG.warn("{}; the lock is no longer valid", why);
+        lock.released = true;
+        key.removeFileLock(lock);
       }
       return taken;
     } catch (IOException | RuntimeException e) {
@@ -96,8 +116,8 @@ final class HandleLock extends FileLock {
   }
 
   /**
-   * Points every lock at its new backing lock and releases the old ones. Caller holds the segment's
-   * exclusive lock.
+   * Points every lock at its new backing lock and releases the old ones. Caller holds the key's
+   * exclusive side.
    *
    * @param moved the new lock of each lock, from {@link #acquireAll}
    */

@@ -29,6 +29,7 @@ public final class ManagerCore implements AutoCloseable {
 
   private final Tiers tiers;
   private final ManagerCounters counters = new ManagerCounters();
+  private final ManagerState state;
   private final Catalog catalog;
   private final MigrationWorkers workers;
   private final PolicyAgent agent;
@@ -89,13 +90,15 @@ public final class ManagerCore implements AutoCloseable {
     this.tiers = tiers;
     Recovery.Result recovered = Recovery.run(tiers);
     String baseId = config.tiers().get(0).paths().get(0).toString();
-    this.catalog =
-        new Catalog(tiers, recovered.owners(), recovered.sizes(), clock, counters, baseId);
+    this.state = new ManagerState(baseId);
+    StaleCopies stale = new StaleCopies();
+    DeletedKeyCopies deletedCopies = new DeletedKeyCopies();
     RateLimiter rate = new RateLimiter(config.migrationRateBytesPerSecond());
-    Migrator migrator = new Migrator(catalog, counters, hook, rate, clock);
-    catalog.attach(new SegmentIo(catalog, new Spiller(tiers, migrator)));
-    this.workers = new MigrationWorkers(migrator, config.migrationThreads());
-    this.agent = new PolicyAgent(catalog, tiers, policy, workers, counters, config, clock);
+    Migrator migrator = new Migrator(counters, hook, rate, clock, stale, deletedCopies);
+    Spiller spiller = new Spiller(tiers, migrator, migrator.switcher(), deletedCopies);
+    this.catalog = new Catalog(tiers, recovered, clock, state, new KeyIo(state, spiller), stale);
+    this.workers = new MigrationWorkers(migrator, state, config.migrationThreads());
+    this.agent = new PolicyAgent(catalog, state, tiers, policy, workers, counters, config, clock);
     this.jmx = JmxRegistration.register(baseId, catalog, counters, tiers);
     this.runner =
         startMigrator && config.migrationEnabled()
@@ -119,7 +122,7 @@ public final class ManagerCore implements AutoCloseable {
    * @throws IOException as {@code TierManager.open} documents
    */
   public MixChannel open(String key, OpenOption... options) throws IOException {
-    catalog.checkOpen(key);
+    state.checkOpen(key);
     return catalog.open(key, OpenMode.parse(key, options));
   }
 
@@ -131,7 +134,8 @@ public final class ManagerCore implements AutoCloseable {
    */
   public boolean exists(String key) {
     Keys.validate(key);
-    return catalog.get(key) != null;
+    state.checkOpen(key);
+    return catalog.ownerOf(key) != null;
   }
 
   /**
@@ -173,7 +177,7 @@ public final class ManagerCore implements AutoCloseable {
    * @throws NoSuchFileException when the key does not exist
    */
   public String tierOf(String key) throws NoSuchFileException {
-    return segment(key).tier.name();
+    return live(key).tier().name();
   }
 
   /**
@@ -184,22 +188,23 @@ public final class ManagerCore implements AutoCloseable {
    * @throws IOException as {@code TierManager.migrate} documents
    */
   public void migrate(String key, String tierName) throws IOException {
-    catalog.checkOpen(key);
+    state.checkOpen(key);
     TierSlot target = tiers.byName(tierName);
     if (target == null) {
       throw new IllegalArgumentException(
           "unknown tier: tier=" + tierName + ", key=" + key + ", tiers=" + tiers.names());
     }
-    workers.runNow(segment(key), target);
+    workers.runNow(live(key), target);
   }
 
-  private Segment segment(String key) throws NoSuchFileException {
+  private TieredKey live(String key) throws NoSuchFileException {
     Keys.validate(key);
-    Segment s = catalog.get(key);
-    if (s == null) {
+    state.checkOpen(key);
+    TieredKey k = catalog.find(key);
+    if (k == null) {
       throw new NoSuchFileException(key);
     }
-    return s;
+    return k;
   }
 
   /**
@@ -208,7 +213,7 @@ public final class ManagerCore implements AutoCloseable {
    * @return the stats
    */
   public MixChannelStats stats() {
-    catalog.checkOpen("*");
+    state.checkOpen("*");
     List<TierStats> tierStats = new ArrayList<>();
     for (TierSlot slot : tiers.all()) {
       StorageTier tier = slot.tier();
@@ -235,7 +240,7 @@ public final class ManagerCore implements AutoCloseable {
    * @return the migrations queued
    */
   public int doWork() {
-    catalog.checkOpen("*");
+    state.checkOpen("*");
     return agent.doWork();
   }
 
@@ -245,7 +250,7 @@ public final class ManagerCore implements AutoCloseable {
    * @return the snapshot
    */
   public PolicySnapshot snapshot() {
-    catalog.checkOpen("*");
+    state.checkOpen("*");
     return agent.snapshot();
   }
 
@@ -270,7 +275,9 @@ public final class ManagerCore implements AutoCloseable {
   }
 
   /**
-   * Stops the threads, closes every handle and tier and unregisters the MBeans. Idempotent.
+   * Stops the policy thread, then the migrations (background and synchronous ones: they abort at
+   * their next step and this waits for them), closes every handle (waiting for operations in flight
+   * on each key), then every tier, and unregisters the MBeans. Idempotent.
    *
    * @throws IOException the first failure, others suppressed
    */

@@ -6,9 +6,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The state of one migration of a segment: the incomplete destination and how far it got. Fields
- * are guarded by the segment's lock (changed under either side by the migrating thread, and under
- * the exclusive side by whoever cancels it).
+ * The state of one migration of a key: the incomplete destination and how far it got. Its fields
+ * are used by the migrating thread under the key's lock (either side) and by whoever cancels it
+ * under the exclusive side.
  */
 final class MigrationTicket {
   private static final Logger LOG = LoggerFactory.getLogger(MigrationTicket.class);
@@ -24,8 +24,8 @@ final class MigrationTicket {
   boolean finished;
   IOException lateFailure;
 
-  /** The source channel a switch replaced, closed by {@link #closeRetiredSource()}. */
-  FileChannel retiredSource;
+  /** The backing channel a switch replaced, closed by {@link #closeRetiredSource()}. */
+  Backing retiredSource;
 
   MigrationTicket(String key, TierSlot source, TierSlot target, long startSizeBytes) {
     this.key = key;
@@ -35,17 +35,14 @@ final class MigrationTicket {
   }
 
   /**
-   * Rolls the migration back: the segment stops tracking writes, the destination is closed and,
-   * unless it was published, discarded. Idempotent. Caller holds the segment's exclusive lock.
+   * Rolls the migration back: the key stops tracking writes, the destination is closed and, unless
+   * it was published, discarded. Idempotent. Caller holds the key's exclusive side.
    *
-   * @param segment the segment
+   * @param k the key
    * @param failure the failure that caused the abort, to attach a discard failure to; or null
    */
-  void abort(Segment segment, Throwable failure) {
-    if (segment.ticket == this) {
-      segment.ticket = null;
-      segment.stopTracking();
-    }
+  void abort(TieredKey k, Throwable failure) {
+    k.endMigration(this);
     if (finished) {
       return;
     }
@@ -58,31 +55,23 @@ final class MigrationTicket {
     } catch (IOException e) {
       LOG.debug("closing destination failed: key={}, tier={}", key, target, e);
     }
-    if (published) {
-      return;
-    }
-    try {
-      target.tier().discardIncomplete(key);
-    } catch (IOException | RuntimeException e) {
-      LOG.warn("discarding incomplete copy failed: key={}, tier={}", key, target, e);
-      if (failure != null) {
-        failure.addSuppressed(e);
-      }
+    if (!published) {
+      TierCalls.discardQuietly(target, key, failure);
     }
   }
 
   /**
-   * Closes the source channel a switch replaced, if any. Called without the segment's lock held.
+   * Closes the backing channel a switch replaced, if any. Called without the key's lock held.
    * Idempotent.
    */
   void closeRetiredSource() {
-    FileChannel retired = retiredSource;
+    Backing retired = retiredSource;
     retiredSource = null;
     if (retired == null) {
       return;
     }
     try {
-      retired.close();
+      retired.closeIfRetired();
     } catch (IOException e) {
       LOG.debug("closing the replaced source channel failed: key={}, tier={}", key, source, e);
     }

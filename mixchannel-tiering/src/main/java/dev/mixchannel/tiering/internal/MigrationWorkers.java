@@ -1,6 +1,7 @@
 package dev.mixchannel.tiering.internal;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,27 +16,25 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The copy workers ({@code mixchannel-migrate-<n>}, started on first use) and the bookkeeping that
- * keeps one migration per segment: a migration runs only while it holds its segment's {@link
- * Segment#inFlight} flag. Thread-safe.
+ * keeps one migration per key: a migration runs only while it holds its key's claim ({@link
+ * KeyActivity#claim}). Background and synchronous ({@link #runNow}) migrations are counted alike,
+ * so {@link #close()} waits for both. Thread-safe.
  */
-public final class MigrationWorkers implements AutoCloseable {
+final class MigrationWorkers implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(MigrationWorkers.class);
   private static final long CLOSE_WAIT_SECONDS = 30;
 
   private final Migrator migrator;
+  private final ManagerState state;
   private final ThreadPoolExecutor executor;
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition finished = lock.newCondition();
   private int running;
+  private boolean closed;
 
-  /**
-   * Creates the workers.
-   *
-   * @param migrator the protocol runner
-   * @param threads the number of worker threads
-   */
-  public MigrationWorkers(Migrator migrator, int threads) {
+  MigrationWorkers(Migrator migrator, ManagerState state, int threads) {
     this.migrator = migrator;
+    this.state = state;
     this.executor =
         new ThreadPoolExecutor(
             threads,
@@ -47,93 +46,93 @@ public final class MigrationWorkers implements AutoCloseable {
   }
 
   /**
-   * Queues a migration unless the segment has one in flight.
+   * Queues a migration unless the key has one in flight.
    *
-   * @param segment the segment
+   * @param k the key
    * @param target the target tier
    * @return whether it was queued
    */
-  public boolean submit(Segment segment, TierSlot target) {
-    if (!segment.inFlight.compareAndSet(false, true)) {
-      return false;
-    }
-    segment.inFlightTarget = target.name();
-    started();
+  boolean submit(TieredKey k, TierSlot target) {
+    lock.lock();
     try {
-      executor.execute(new Job(segment, target));
+      if (closed || !k.activity().claim(target.name())) {
+        return false;
+      }
+      running++;
+    } finally {
+      lock.unlock();
+    }
+    try {
+      executor.execute(new Job(k, target));
       return true;
     } catch (RejectedExecutionException e) {
-      done(segment);
+      done(k);
       return false;
     }
   }
 
   /**
-   * Runs a migration in the calling thread, after any migration of the segment in flight.
+   * Runs a migration in the calling thread, after any migration of the key in flight.
    *
-   * @param segment the segment
+   * @param k the key
    * @param target the target tier
    * @throws IOException when the migration failed
-   * @throws java.io.InterruptedIOException when interrupted while waiting for the one in flight
+   * @throws InterruptedIOException when interrupted while waiting for the one in flight
+   * @throws IllegalStateException when the manager is closing
    */
-  public void runNow(Segment segment, TierSlot target) throws IOException {
+  void runNow(TieredKey k, TierSlot target) throws IOException {
     lock.lock();
     try {
-      while (!segment.inFlight.compareAndSet(false, true)) {
+      while (true) {
+        if (closed) {
+          throw state.closedFailure(k.key());
+        }
+        if (k.activity().claim(target.name())) {
+          break;
+        }
         finished.await();
       }
-      segment.inFlightTarget = target.name();
       running++;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new java.io.InterruptedIOException(
-          "interrupted waiting for a migration in flight: key=" + segment.key);
+      throw new InterruptedIOException(
+          "interrupted waiting for a migration in flight: key=" + k.key());
     } finally {
       lock.unlock();
     }
     try {
-      migrator.migrate(segment, target);
+      migrator.migrate(k, target);
     } finally {
-      done(segment);
+      done(k);
     }
   }
 
   /** A queued background migration. */
   private final class Job implements Runnable {
-    private final Segment segment;
+    private final TieredKey k;
     private final TierSlot target;
 
-    Job(Segment segment, TierSlot target) {
-      this.segment = segment;
+    Job(TieredKey k, TierSlot target) {
+      this.k = k;
       this.target = target;
     }
 
     @Override
     public void run() {
       try {
-        migrator.migrate(segment, target);
+        migrator.migrate(k, target);
       } catch (IOException | RuntimeException e) {
-        LOG.debug("background migration ended with an error: key={}", segment.key, e);
+        LOG.debug("background migration ended with an error: key={}", k.key(), e);
       } finally {
-        done(segment);
+        done(k);
       }
     }
   }
 
-  private void started() {
+  private void done(TieredKey k) {
     lock.lock();
     try {
-      running++;
-    } finally {
-      lock.unlock();
-    }
-  }
-
-  private void done(Segment segment) {
-    lock.lock();
-    try {
-      segment.inFlightTarget = null;
-      segment.inFlight.set(false);
+      k.activity().release();
       running--;
       finished.signalAll();
     } finally {
@@ -148,7 +147,7 @@ public final class MigrationWorkers implements AutoCloseable {
    * @return {@code true} when idle, {@code false} on timeout
    * @throws InterruptedException when interrupted
    */
-  public boolean awaitIdle(Duration timeout) throws InterruptedException {
+  boolean awaitIdle(Duration timeout) throws InterruptedException {
     long nanos = timeout.toNanos();
     lock.lock();
     try {
@@ -164,22 +163,34 @@ public final class MigrationWorkers implements AutoCloseable {
     }
   }
 
-  /** Stops the workers: queued migrations are dropped, running ones abort at their next step. */
+  /**
+   * Stops the workers: queued migrations are dropped, running ones (background and synchronous)
+   * abort at their next step, and this waits for them to end, so no tier is closed under a
+   * migration.
+   */
   @Override
   public void close() {
+    lock.lock();
+    try {
+      closed = true;
+      finished.signalAll();
+    } finally {
+      lock.unlock();
+    }
     migrator.close();
     List<Runnable> dropped = new ArrayList<>();
     executor.getQueue().drainTo(dropped);
     for (Runnable job : dropped) {
-      done(((Job) job).segment);
+      done(((Job) job).k);
     }
     executor.shutdown();
     try {
-      if (!executor.awaitTermination(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS)) {
-        LOG.warn("migration workers did not stop in {} s, interrupting them", CLOSE_WAIT_SECONDS);
+      if (!awaitIdle(Duration.ofSeconds(CLOSE_WAIT_SECONDS))) {
+        LOG.warn("migrations did not stop in {} s, interrupting the workers", CLOSE_WAIT_SECONDS);
         executor.shutdownNow();
-        executor.awaitTermination(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS);
+        awaitIdle(Duration.ofSeconds(CLOSE_WAIT_SECONDS));
       }
+      executor.awaitTermination(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS);
     } catch (InterruptedException e) {
       executor.shutdownNow();
       Thread.currentThread().interrupt();

@@ -2,6 +2,7 @@ package dev.mixchannel.tiering.internal;
 
 import dev.mixchannel.api.MigrationException;
 import dev.mixchannel.api.SizeHint;
+import dev.mixchannel.api.StorageTier;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -15,13 +16,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs the migration protocol of one segment (steps 1 to 3 here, step 4 in {@link Switcher}) and
- * rolls it back on failure: the source keeps serving, the incomplete destination is discarded, the
- * failure is counted and logged and the segment backs off before the policy picks it again.
- * Thread-safe; each segment has at most one migration at a time (the caller claims {@link
- * Segment#inFlight}).
+ * Runs the migration protocol of one key (steps 1 to 3 here, step 4 in {@link Switcher}) and rolls
+ * it back on failure: the source keeps serving, the incomplete destination is discarded, the
+ * failure is counted and logged and the key backs off before the policy picks it again.
+ * Thread-safe; each key has at most one migration at a time (the caller claims it through {@link
+ * KeyActivity#claim}).
  */
-public final class Migrator {
+final class Migrator {
   private static final Logger LOG = LoggerFactory.getLogger(Migrator.class);
 
   /** Bytes per copy chunk: each chunk holds the shared lock once. */
@@ -33,7 +34,6 @@ public final class Migrator {
   private static final long BACKOFF_BASE_MILLIS = 1_000;
   private static final long BACKOFF_MAX_MILLIS = 300_000;
 
-  private final Catalog catalog;
   private final ManagerCounters counters;
   private final MigrationHook hook;
   private final RateLimiter rate;
@@ -44,56 +44,53 @@ public final class Migrator {
   /** Chunk buffers of finished migrations, reused: at most one per concurrent migration. */
   private final Queue<ByteBuffer> buffers = new ConcurrentLinkedQueue<>();
 
-  /**
-   * Creates the migrator.
-   *
-   * @param catalog the key index
-   * @param counters the counters to update
-   * @param hook the test hook, {@link MigrationHook#NONE} in production
-   * @param rate the copy rate limiter
-   * @param clock the clock used for back-off times
-   */
-  public Migrator(
-      Catalog catalog,
+  private final DeletedKeyCopies deletedCopies;
+
+  Migrator(
       ManagerCounters counters,
       MigrationHook hook,
       RateLimiter rate,
-      Clock clock) {
-    this.catalog = catalog;
+      Clock clock,
+      StaleCopies stale,
+      DeletedKeyCopies deletedCopies) {
     this.counters = counters;
     this.hook = hook;
     this.rate = rate;
     this.clock = clock;
-    this.switcher = new Switcher(hook);
+    this.deletedCopies = deletedCopies;
+    this.switcher = new Switcher(hook, stale);
   }
 
   /** Makes migrations in flight abort at their next step; new ones fail at once. */
-  public void close() {
+  void close() {
     closing.set(true);
     rate.close();
   }
 
   /**
-   * Migrates a segment to a tier and returns when it is switched.
+   * Migrates a key to a tier and returns when it is switched.
    *
-   * @param segment the segment; the caller has claimed its {@link Segment#inFlight} flag
+   * @param k the key; the caller has claimed it
    * @param target the target tier
    * @throws NoSuchFileException when the key was deleted
    * @throws MigrationException when the migration failed and was rolled back
-   * @throws IOException when a failure left the key on the target tier (see {@link Switcher})
+   * @throws IOException when a failure after the publish left an error to report (see {@link
+   *     Switcher})
    */
-  public void migrate(Segment segment, TierSlot target) throws IOException {
-    catalog.pin(segment);
+  void migrate(TieredKey k, TierSlot target) throws IOException {
+    if (!k.pin()) {
+      throw new NoSuchFileException(k.key(), null, "key deleted before migration");
+    }
     try {
-      run(segment, target);
+      run(k, target);
     } finally {
-      catalog.unpin(segment);
+      k.unpin();
     }
   }
 
-  private void run(Segment segment, TierSlot target) throws IOException {
+  private void run(TieredKey k, TierSlot target) throws IOException {
     long startNanos = System.nanoTime();
-    MigrationTicket ticket = mark(segment, target);
+    MigrationTicket ticket = mark(k, target);
     if (ticket == null) {
       return;
     }
@@ -104,76 +101,95 @@ public final class Migrator {
     long copied = 0;
     try {
       at(MigrationStep.MARKED, ticket);
-      createDestination(segment, ticket);
+      createDestination(k, ticket);
       at(MigrationStep.DEST_CREATED, ticket);
-      long offset = copyChunks(segment, ticket, buffer);
-      copied = offset + switchOver(segment, ticket, offset, buffer);
+      long offset = copyChunks(k, ticket, buffer);
+      copied = offset + switchOver(k, ticket, offset, buffer);
     } catch (IOException | RuntimeException e) {
-      long stamp = segment.lockExclusive();
+      long stamp = k.lockExclusive();
       try {
-        ticket.abort(segment, e);
+        ticket.abort(k, e);
       } finally {
-        segment.unlockExclusive(stamp);
+        k.unlockExclusive(stamp);
       }
-      throw failed(segment, ticket, e);
+      throw failed(k, ticket, e);
     } finally {
       buffers.add(buffer);
     }
-    succeeded(segment, ticket, copied, startNanos, false);
+    succeeded(k, ticket, copied, startNanos, false);
     if (ticket.lateFailure != null) {
       throw ticket.lateFailure;
     }
   }
 
-  /** Step 1: marks the segment migrating under the exclusive lock. */
-  private MigrationTicket mark(Segment segment, TierSlot target) throws IOException {
-    long stamp = segment.lockExclusive();
+  /** Step 1: marks the key migrating under the exclusive side. */
+  private MigrationTicket mark(TieredKey k, TierSlot target) throws IOException {
+    long stamp = k.lockExclusive();
     try {
-      if (segment.deleted) {
-        throw new NoSuchFileException(segment.key, null, "key deleted before migration");
+      if (k.isDeleted()) {
+        throw new NoSuchFileException(k.key(), null, "key deleted before migration");
       }
-      if (segment.tier == target) {
+      if (k.tier() == target) {
         return null;
       }
       if (closing.get()) {
         throw new MigrationException(
-            "migration refused: key=" + segment.key + ", to=" + target + " (manager closing)",
-            null);
+            "migration refused: key=" + k.key() + ", to=" + target + " (manager closing)", null);
       }
       MigrationTicket ticket =
-          new MigrationTicket(segment.key, segment.tier, target, segment.backing.size());
-      segment.ticket = ticket;
-      segment.startTracking();
+          new MigrationTicket(k.key(), k.tier(), target, k.backing().channel().size());
+      k.startMigration(ticket);
       return ticket;
     } finally {
-      segment.unlockExclusive(stamp);
+      k.unlockExclusive(stamp);
     }
   }
 
-  /** Step 2: creates the incomplete destination, under the shared lock. */
-  private void createDestination(Segment segment, MigrationTicket ticket) throws IOException {
-    long stamp = segment.lock.readLock();
+  /**
+   * Step 2: creates the incomplete destination, under the shared lock. A copy of the key the target
+   * already holds is nobody's (this key is owned by the source): an incomplete leftover of an
+   * earlier attempt is discarded, a complete copy left by a call that failed after its effect is
+   * removed, and the create is tried again.
+   */
+  private void createDestination(TieredKey k, MigrationTicket ticket) throws IOException {
+    long stamp = k.lockShared();
     try {
-      check(segment, ticket);
+      check(k, ticket);
       SizeHint hint = SizeHint.of(ticket.startSizeBytes);
       try {
-        ticket.dst = ticket.target.tier().createIncomplete(ticket.key, hint);
+        ticket.dst = TierCalls.createIncomplete(ticket.target, ticket.key, hint);
       } catch (FileAlreadyExistsException e) {
-        if (!ticket.target.tier().incompleteKeys().contains(ticket.key)) {
-          throw e;
-        }
-        // A leftover of an earlier attempt whose discard failed: only this segment can own an
-        // incomplete copy of this key, and its only live migration is this one.
-        ticket.target.tier().discardIncomplete(ticket.key);
-        ticket.dst = ticket.target.tier().createIncomplete(ticket.key, hint);
+        clearDestination(ticket, e);
+        ticket.dst = TierCalls.createIncomplete(ticket.target, ticket.key, hint);
       }
     } finally {
-      segment.lock.unlockRead(stamp);
+      k.unlockShared(stamp);
+    }
+  }
+
+  private void clearDestination(MigrationTicket ticket, FileAlreadyExistsException e)
+      throws IOException {
+    StorageTier tier = ticket.target.tier();
+    if (tier.incompleteKeys().contains(ticket.key)) {
+      if (deletedCopies.holds(ticket.target, ticket.key)) {
+        throw new MigrationException(
+            "migration postponed: key="
+                + ticket.key
+                + ", to="
+                + ticket.target
+                + " (the name holds the bytes of a deleted key that is still open)",
+            e);
+      }
+      tier.discardIncomplete(ticket.key);
+    }
+    if (tier.exists(ticket.key)) {
+      LOG.warn("removing a copy nobody owns: key={}, tier={}", ticket.key, ticket.target);
+      TierCalls.deleteComplete(ticket.target, ticket.key);
     }
   }
 
   /** Step 3: copies chunk by chunk, each under the shared lock, rate-limited between chunks. */
-  private long copyChunks(Segment segment, MigrationTicket ticket, ByteBuffer buffer)
+  private long copyChunks(TieredKey k, MigrationTicket ticket, ByteBuffer buffer)
       throws IOException {
     long offset = 0;
     long knownSize = ticket.startSizeBytes;
@@ -182,10 +198,10 @@ public final class Migrator {
       if (!rate.acquire(planned)) {
         throw closingFailure(ticket);
       }
-      long stamp = segment.lock.readLock();
+      long stamp = k.lockShared();
       try {
-        check(segment, ticket);
-        FileChannel src = segment.backing;
+        check(k, ticket);
+        FileChannel src = k.backing().channel();
         knownSize = src.size();
         long remaining = knownSize - offset;
         boolean pastStart = offset >= ticket.startSizeBytes;
@@ -197,31 +213,31 @@ public final class Migrator {
         offset +=
             Copier.copy(src, ticket.dst, offset, offset + Math.min(CHUNK_BYTES, remaining), buffer);
       } finally {
-        segment.lock.unlockRead(stamp);
+        k.unlockShared(stamp);
       }
       at(MigrationStep.CHUNK_COPIED, ticket);
     }
   }
 
   /** Step 4 under the exclusive lock. */
-  private long switchOver(Segment segment, MigrationTicket ticket, long offset, ByteBuffer buffer)
+  private long switchOver(TieredKey k, MigrationTicket ticket, long offset, ByteBuffer buffer)
       throws IOException {
-    long stamp = segment.lockExclusive();
+    long stamp = k.lockExclusive();
     try {
-      check(segment, ticket);
+      check(k, ticket);
       at(MigrationStep.SWITCH_LOCKED, ticket);
-      return switcher.finish(segment, ticket, offset, buffer);
+      return switcher.finish(k, ticket, offset, buffer);
     } finally {
-      segment.unlockExclusive(stamp);
+      k.unlockExclusive(stamp);
       ticket.closeRetiredSource();
     }
   }
 
-  private void check(Segment segment, MigrationTicket ticket) throws IOException {
+  private void check(TieredKey k, MigrationTicket ticket) throws IOException {
     if (closing.get()) {
       throw closingFailure(ticket);
     }
-    if (segment.ticket != ticket) {
+    if (k.ticket() != ticket) {
       throw new MigrationException(
           "migration cancelled: key="
               + ticket.key
@@ -253,17 +269,15 @@ public final class Migrator {
   /**
    * Counts and logs a completed migration or spill.
    *
-   * @param segment the segment
+   * @param k the key
    * @param ticket the migration
    * @param copied the bytes copied
    * @param startNanos when it began
    * @param spill whether it was a spill
    */
-  void succeeded(
-      Segment segment, MigrationTicket ticket, long copied, long startNanos, boolean spill) {
+  void succeeded(TieredKey k, MigrationTicket ticket, long copied, long startNanos, boolean spill) {
     counters.migrated(ticket.source, ticket.target, copied, spill);
-    segment.failures = 0;
-    segment.backoffUntilMillis = 0;
+    k.activity().succeeded();
     long millis = (System.nanoTime() - startNanos) / 1_000_000;
     LOG.info(
         "{}: key={}, from={}, to={}, bytes={}, millis={}",
@@ -280,15 +294,15 @@ public final class Migrator {
   }
 
   /**
-   * Counts, logs and records a failed migration and starts the segment's back-off; a migration
-   * stopped by the manager's close is only logged.
+   * Counts, logs and records a failed migration and starts the key's back-off; a migration stopped
+   * by the manager's close is only logged.
    *
-   * @param segment the segment
+   * @param k the key
    * @param ticket the migration
    * @param e the failure
    * @return the exception to throw
    */
-  MigrationException failed(Segment segment, MigrationTicket ticket, Throwable e) {
+  MigrationException failed(TieredKey k, MigrationTicket ticket, Throwable e) {
     if (closing.get()) {
       LOG.info(
           "migration stopped by close: key={}, from={}, to={}",
@@ -312,10 +326,7 @@ public final class Migrator {
                     + ")",
                 e);
     counters.failed(ticket.source, ticket.target, failure);
-    int failures = segment.failures + 1;
-    segment.failures = failures;
-    long backoff = Math.min(BACKOFF_MAX_MILLIS, BACKOFF_BASE_MILLIS << Math.min(failures - 1, 20));
-    segment.backoffUntilMillis = clock.millis() + backoff;
+    long backoff = k.activity().failed(clock.millis(), BACKOFF_BASE_MILLIS, BACKOFF_MAX_MILLIS);
     LOG.warn("{} (retry in {} ms)", failure.getMessage(), backoff, failure);
     return failure;
   }

@@ -12,31 +12,33 @@ import java.nio.channels.NonWritableChannelException;
 import java.nio.channels.ReadableByteChannel;
 import java.nio.channels.WritableByteChannel;
 import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * A handle on a segment: its own position and access mode, every operation delegated to the
- * segment's backing channel through {@link SegmentIo}. Relative operations serialize on the
- * handle's position lock; appends serialize on the segment's append lock. See {@link MixChannel}
- * for the contract.
+ * A handle on a key: its own position and access mode, every operation delegated to the key's
+ * backing channel through {@link KeyIo}. Relative operations serialize on the handle's position
+ * lock; appends serialize on the key's append lock. See {@link MixChannel} for the contract.
  */
-public final class MixChannelImpl extends MixChannel {
-  private final Segment segment;
-  private final SegmentIo io;
+final class MixChannelImpl extends MixChannel {
+  private static final Logger LOG = LoggerFactory.getLogger(MixChannelImpl.class);
+  private final TieredKey key;
+  private final KeyIo io;
   private final Catalog catalog;
   private final OpenMode mode;
   private final Object positionLock = new Object();
   private long position;
   private volatile boolean closePending;
 
-  MixChannelImpl(Segment segment, SegmentIo io, Catalog catalog, OpenMode mode) {
-    this.segment = segment;
+  MixChannelImpl(TieredKey key, KeyIo io, Catalog catalog, OpenMode mode) {
+    this.key = key;
     this.io = io;
     this.catalog = catalog;
     this.mode = mode;
   }
 
-  Segment segment() {
-    return segment;
+  TieredKey tieredKey() {
+    return key;
   }
 
   boolean writable() {
@@ -97,7 +99,7 @@ public final class MixChannelImpl extends MixChannel {
     ensureWritable();
     long n;
     if (mode.append()) {
-      segment.appendLock.lock();
+      key.lockAppend();
       try {
         n = Vectored.append(this, io, srcs, offset, length);
       } finally {
@@ -139,7 +141,7 @@ public final class MixChannelImpl extends MixChannel {
   }
 
   int append(ByteBuffer src) throws IOException {
-    segment.appendLock.lock();
+    key.lockAppend();
     try {
       return io.append(this, src);
     } finally {
@@ -149,10 +151,10 @@ public final class MixChannelImpl extends MixChannel {
 
   /** Releases the append lock, then closes this handle if an interrupt closed it meanwhile. */
   private void unlockAppends() {
-    segment.appendLock.unlock();
-    if (closePending && !segment.appendLock.isHeldByCurrentThread()) {
+    key.unlockAppend();
+    if (closePending && !key.appendHeldByCurrentThread()) {
       closePending = false;
-      closeAfterInterrupt();
+      closeAfterInterrupt(null);
     }
   }
 
@@ -203,17 +205,18 @@ public final class MixChannelImpl extends MixChannel {
 
   /** Truncates the key (for {@code TRUNCATE_EXISTING} too); appends are held off meanwhile. */
   void truncateShared(long size) throws IOException {
-    segment.appendLock.lock();
+    key.lockAppend();
     try {
       io.call(
           this,
           0,
           true,
-          (b, s) -> {
+          (b, k) -> {
             if (size < b.size()) {
-              s.noteWrite(size);
-              b.truncate(size);
+              k.noteWrite(size);
             }
+            // Also when not shrinking: a tier may free room a failed write left beyond the end.
+            b.truncate(size);
             return null;
           });
     } finally {
@@ -228,7 +231,7 @@ public final class MixChannelImpl extends MixChannel {
         this,
         0,
         true,
-        (b, s) -> {
+        (b, k) -> {
           b.force(metaData);
           return null;
         });
@@ -253,6 +256,13 @@ public final class MixChannelImpl extends MixChannel {
     return io.transferTo(this, position, count, target);
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Always through a bounded buffer: the source is read without any lock of this key held (it
+   * may be a channel of this very key, or a wrapper of one, or block), and each piece is written as
+   * a write is, so a piece that finds the tier full spills the key and goes on.
+   */
   @Override
   public long transferFrom(ReadableByteChannel src, long position, long count) throws IOException {
     ensureOpen();
@@ -263,17 +273,7 @@ public final class MixChannelImpl extends MixChannel {
     if (position < 0 || count < 0) {
       throw new IllegalArgumentException("Negative position or count");
     }
-    if (src instanceof MixChannel || mode.append()) {
-      return Transfers.fromChannel(this, io, src, position, count, mode.append());
-    }
-    return io.call(
-        this,
-        count,
-        false,
-        (b, s) -> {
-          s.noteWrite(position);
-          return b.transferFrom(src, position, count);
-        });
+    return Transfers.fromChannel(this, io, src, position, count, mode.append());
   }
 
   @Override
@@ -304,20 +304,7 @@ public final class MixChannelImpl extends MixChannel {
     if (!shared && !mode.write()) {
       throw new NonWritableChannelException();
     }
-    return io.call(
-        this,
-        0,
-        false,
-        (b, s) -> {
-          FileLock taken =
-              wait ? b.lock(position, size, shared) : b.tryLock(position, size, shared);
-          if (taken == null) {
-            return null;
-          }
-          HandleLock lock = new HandleLock(this, taken);
-          s.fileLocks.add(lock);
-          return lock;
-        });
+    return io.lock(this, position, size, shared, wait);
   }
 
   void releaseLock(HandleLock lock) throws IOException {
@@ -325,8 +312,8 @@ public final class MixChannelImpl extends MixChannel {
         this,
         0,
         true,
-        (b, s) -> {
-          s.fileLocks.remove(lock);
+        (b, k) -> {
+          k.removeFileLock(lock);
           lock.releaseDelegate();
           return null;
         });
@@ -342,39 +329,48 @@ public final class MixChannelImpl extends MixChannel {
     closePending = true;
   }
 
-  /** Closes this handle after an interrupt closed the backing channel under it. */
-  void closeAfterInterrupt() {
+  /**
+   * Closes this handle after an interrupt closed the backing channel under it.
+   *
+   * @param thrown the exception the interrupted operation throws, to attach a close failure to; or
+   *     {@code null} when it was thrown already (the close was deferred), then a failure is logged
+   */
+  void closeAfterInterrupt(Throwable thrown) {
     try {
       close();
     } catch (IOException e) {
-      catalog.recordError(e, segment);
+      if (thrown != null) {
+        thrown.addSuppressed(e);
+      } else {
+        LOG.warn("closing an interrupted handle failed: key={}", key.key(), e);
+      }
     }
   }
 
   @Override
   public String key() {
-    return segment.key;
+    return key.key();
   }
 
   @Override
   public String tierName() {
-    return segment.tier.name();
+    return key.tier().name();
   }
 
   @Override
   public TierKind tierKind() {
-    return segment.tier.kind();
+    return key.tier().kind();
   }
 
   @Override
   public void seal() throws ClosedChannelException {
     ensureOpen();
-    segment.sealed = true;
+    key.activity().seal();
   }
 
   @Override
   public boolean isSealed() {
-    return segment.sealed;
+    return key.activity().sealed();
   }
 
   /**
@@ -383,7 +379,7 @@ public final class MixChannelImpl extends MixChannel {
    */
   ClosedChannelException closedException() {
     return catalog.isClosed()
-        ? new KeyClosedException(segment.key, "tier manager closed")
+        ? new KeyClosedException(key.key(), "tier manager closed")
         : new ClosedChannelException();
   }
 
@@ -413,6 +409,6 @@ public final class MixChannelImpl extends MixChannel {
 
   @Override
   public String toString() {
-    return "MixChannel[key=" + segment.key + ", tier=" + segment.tier + "]";
+    return "MixChannel[key=" + key.key() + ", tier=" + key.tier() + "]";
   }
 }

@@ -4,6 +4,7 @@ import dev.mixchannel.api.SizeHint;
 import dev.mixchannel.api.TierFullException;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.OpenOption;
 import java.nio.file.StandardOpenOption;
 import java.util.HashSet;
@@ -11,7 +12,12 @@ import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Places a new key on the fastest tier with room for its size hint, else the next. */
+/**
+ * Places a new key on the fastest tier with room for its size hint, else the next. The caller has
+ * reserved the key in the index, so a complete copy a tier already holds is owned by nobody (left
+ * by a call that failed after its effect): it is removed and the create tried again. A create that
+ * fails after its effect leaves no copy behind either.
+ */
 final class Placement {
   private static final Logger LOG = LoggerFactory.getLogger(Placement.class);
 
@@ -20,27 +26,25 @@ final class Placement {
   /**
    * Creates a key on the first tier, fastest first, with room for the hint.
    *
-   * @return the new segment, its backing channel open
+   * @return the new key's backing channel
    * @throws TierFullException naming the key and the tiers when none has room
+   * @throws IOException when a tier fails (nothing is left on it)
    */
-  static Segment create(Tiers tiers, String key, SizeHint hint, long nowMillis) throws IOException {
-    Set<OpenOption> options = new HashSet<>(Backings.READ_WRITE);
+  static Backing create(Tiers tiers, String key, SizeHint hint, StaleCopies stale)
+      throws IOException {
+    Set<OpenOption> options =
+        new HashSet<>(Set.of(StandardOpenOption.READ, StandardOpenOption.WRITE));
     options.add(StandardOpenOption.CREATE_NEW);
     options.add(hint);
     for (TierSlot slot : tiers.all()) {
       if (!slot.tier().hasRoomFor(hint.bytes())) {
         continue;
       }
-      FileChannel backing;
       try {
-        backing = slot.tier().open(key, options);
+        return new Backing(createOn(slot, key, options, stale), slot);
       } catch (TierFullException e) {
         LOG.debug("tier full on create, trying the next: key={}, tier={}", key, slot, e);
-        continue;
       }
-      Segment s = new Segment(key, slot, 0, nowMillis);
-      s.backing = backing;
-      return s;
     }
     throw new TierFullException(
         String.join(",", tiers.names()),
@@ -51,5 +55,46 @@ final class Placement {
             + hint.bytes()
             + ", tiers="
             + tiers.names());
+  }
+
+  private static FileChannel createOn(
+      TierSlot slot, String key, Set<OpenOption> options, StaleCopies stale) throws IOException {
+    try {
+      return slot.tier().open(key, options);
+    } catch (FileAlreadyExistsException e) {
+      LOG.warn("removing a copy nobody owns before creating the key: key={}, tier={}", key, slot);
+      TierCalls.deleteComplete(slot, key);
+      return openCleaningUp(slot, key, options, stale);
+    } catch (TierFullException e) {
+      throw e;
+    } catch (IOException | RuntimeException e) {
+      removeLeftover(slot, key, e, stale);
+      throw e;
+    }
+  }
+
+  private static FileChannel openCleaningUp(
+      TierSlot slot, String key, Set<OpenOption> options, StaleCopies stale) throws IOException {
+    try {
+      return slot.tier().open(key, options);
+    } catch (TierFullException e) {
+      throw e;
+    } catch (IOException | RuntimeException e) {
+      removeLeftover(slot, key, e, stale);
+      throw e;
+    }
+  }
+
+  /** A create that failed after its effect: the new, empty key is nobody's; remove it. */
+  private static void removeLeftover(
+      TierSlot slot, String key, Exception cause, StaleCopies stale) {
+    try {
+      if (slot.tier().exists(key)) {
+        TierCalls.deleteComplete(slot, key);
+      }
+    } catch (IOException | RuntimeException e) {
+      cause.addSuppressed(e);
+      stale.add(key, slot);
+    }
   }
 }

@@ -7,6 +7,7 @@ import dev.mixchannel.tiering.MigrationRequest;
 import dev.mixchannel.tiering.PolicySnapshot;
 import dev.mixchannel.tiering.SegmentSnapshot;
 import dev.mixchannel.tiering.TierSnapshot;
+import java.io.IOException;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -21,15 +22,16 @@ import org.slf4j.LoggerFactory;
  * one thread at a time (the policy runner, or a test with an injected clock); its methods are
  * synchronized so that an explicit call never overlaps a scheduled round.
  *
- * <p>Write times are observed, not stamped on every write: a write bumps a counter on its segment,
- * and the agent records the clock's time for each segment whose counter changed since the last
- * round. So a key's last write time has the resolution of the policy interval, and the write path
- * never reads a clock.
+ * <p>Write times are observed, not stamped on every write: a write bumps a counter on its key, and
+ * the agent records the clock's time for each key whose counter changed since the last round. So a
+ * key's last write time has the resolution of the policy interval, and the write path never reads a
+ * clock.
  */
-public final class PolicyAgent {
+final class PolicyAgent {
   private static final Logger LOG = LoggerFactory.getLogger(PolicyAgent.class);
 
   private final Catalog catalog;
+  private final ManagerState state;
   private final Tiers tiers;
   private final MigrationPolicy policy;
   private final MigrationWorkers workers;
@@ -41,6 +43,7 @@ public final class PolicyAgent {
    * Creates the agent.
    *
    * @param catalog the key index
+   * @param state whether the manager is open
    * @param tiers the tiers
    * @param policy the policy
    * @param workers the copy workers
@@ -48,8 +51,9 @@ public final class PolicyAgent {
    * @param config the configuration (watermarks, idle time, on/off)
    * @param clock the clock
    */
-  public PolicyAgent(
+  PolicyAgent(
       Catalog catalog,
+      ManagerState state,
       Tiers tiers,
       MigrationPolicy policy,
       MigrationWorkers workers,
@@ -57,6 +61,7 @@ public final class PolicyAgent {
       MixChannelConfig config,
       Clock clock) {
     this.catalog = catalog;
+    this.state = state;
     this.tiers = tiers;
     this.policy = policy;
     this.workers = workers;
@@ -70,8 +75,12 @@ public final class PolicyAgent {
    *
    * @return the number of migrations queued
    */
-  public synchronized int doWork() {
-    if (catalog.isClosed() || !config.migrationEnabled()) {
+  synchronized int doWork() {
+    if (state.isClosed()) {
+      return 0;
+    }
+    retryStaleCopies();
+    if (!config.migrationEnabled()) {
       return 0;
     }
     try {
@@ -89,34 +98,32 @@ public final class PolicyAgent {
    *
    * @return the snapshot
    */
-  public synchronized PolicySnapshot snapshot() {
+  synchronized PolicySnapshot snapshot() {
     long now = clock.millis();
-    List<Segment> segments = catalog.segments();
+    List<TieredKey> keys = catalog.liveKeys();
     Map<String, String> activeStems = new HashMap<>();
-    for (Segment s : segments) {
-      activeStems.merge(Keys.parent(s.key), stem(s.key), (a, b) -> a.compareTo(b) >= 0 ? a : b);
+    for (TieredKey k : keys) {
+      String key = k.key();
+      activeStems.merge(Keys.parent(key), stem(key), (a, b) -> a.compareTo(b) >= 0 ? a : b);
     }
     List<SegmentSnapshot> views = new ArrayList<>();
-    for (Segment s : segments) {
-      String key = s.key;
-      long seq = s.writeSeq();
-      if (seq != s.seenWriteSeq) {
-        s.seenWriteSeq = seq;
-        s.lastWriteMillis = now;
-      }
+    for (TieredKey k : keys) {
+      String key = k.key();
+      KeyActivity activity = k.activity();
+      long lastWrite = activity.observeWrites(now);
       boolean active = stem(key).equals(activeStems.get(Keys.parent(key)));
-      boolean sealed = s.sealed || !active || now - s.lastWriteMillis >= config.idleMillis();
-      boolean migrating = s.inFlight.get();
+      boolean sealed = activity.sealed() || !active || now - lastWrite >= config.idleMillis();
+      boolean migrating = activity.inFlight();
       views.add(
           new SegmentSnapshot(
               key,
-              s.tier.name(),
-              s.sizeForPolicy(),
+              k.tier().name(),
+              k.sizeForPolicy(),
               sealed,
-              s.lastWriteMillis,
+              lastWrite,
               migrating,
-              migrating ? s.inFlightTarget : null,
-              now < s.backoffUntilMillis));
+              migrating ? activity.inFlightTarget() : null,
+              activity.backingOff(now)));
     }
     List<TierSnapshot> tierViews = new ArrayList<>();
     for (TierSlot slot : tiers.all()) {
@@ -135,7 +142,7 @@ public final class PolicyAgent {
   private int submit(List<MigrationRequest> requests, long now) {
     int queued = 0;
     for (MigrationRequest request : requests) {
-      Segment s = catalog.get(request.key());
+      TieredKey s = catalog.find(request.key());
       TierSlot target = tiers.byName(request.targetTier());
       if (target == null) {
         LOG.warn(
@@ -144,7 +151,7 @@ public final class PolicyAgent {
             request.targetTier());
         continue;
       }
-      if (s == null || s.tier == target || now < s.backoffUntilMillis) {
+      if (s == null || s.tier() == target || s.activity().backingOff(now)) {
         continue;
       }
       if (workers.submit(s, target)) {
@@ -152,6 +159,15 @@ public final class PolicyAgent {
       }
     }
     return queued;
+  }
+
+  /** Retries the removal of stale copies a failed tier call left; a failure is recorded. */
+  private void retryStaleCopies() {
+    IOException failure = catalog.retryStaleCopies();
+    if (failure != null) {
+      counters.error(failure);
+      LOG.warn("removing a stale copy failed, retried next round", failure);
+    }
   }
 
   /**

@@ -4,109 +4,191 @@ import dev.mixchannel.api.SizeHint;
 import dev.mixchannel.api.TierFullException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.util.List;
+import java.util.Map;
 
 /**
- * Moves a segment whose tier ran out of room, inside the write that hit the limit, to the next
- * slower tier with room: a full synchronous migration under the exclusive lock, not rate-limited.
- * Thread-safe.
+ * Moves a key whose tier ran out of room, inside the write that hit the limit, to the next slower
+ * tier with room: a full synchronous migration under the exclusive side, not rate-limited. A
+ * deleted key that is still open spills too, to an incomplete key of its name that is never
+ * published (see {@link DeletedKeyCopies}). Thread-safe.
  */
 final class Spiller {
   private static final int BUFFER_BYTES = 256 << 10;
 
   private final Tiers tiers;
   private final Migrator migrator;
+  private final Switcher switcher;
+  private final DeletedKeyCopies deletedCopies;
 
-  Spiller(Tiers tiers, Migrator migrator) {
+  Spiller(Tiers tiers, Migrator migrator, Switcher switcher, DeletedKeyCopies deletedCopies) {
     this.tiers = tiers;
     this.migrator = migrator;
+    this.switcher = switcher;
+    this.deletedCopies = deletedCopies;
   }
 
   /**
-   * Spills a segment unless another thread moved it since the failed write.
+   * Spills a key unless another thread moved it since the failed write.
    *
-   * @param segment the segment
-   * @param seenVersion the segment's version when the write failed
+   * @param k the key
+   * @param seenVersion the key's version when the write failed
    * @param neededBytes the bytes the failed write wanted to add
    * @param cause the failure of the write
-   * @throws TierFullException when no slower tier has room (or the key was deleted)
-   * @throws IOException when the copy failed (the segment stays where it was)
+   * @throws TierFullException when no slower tier has room
+   * @throws IOException when the copy failed (the key stays where it was)
    */
-  void spill(Segment segment, long seenVersion, long neededBytes, TierFullException cause)
+  void spill(TieredKey k, long seenVersion, long neededBytes, TierFullException cause)
       throws IOException {
     boolean interrupted = Thread.interrupted();
-    long stamp = segment.lockExclusive();
-    MigrationTicket switched = null;
+    long stamp = k.lockExclusive();
+    Backing retired = null;
+    FileChannel retiredSpare = null;
     try {
-      if (segment.version != seenVersion) {
+      if (k.version() != seenVersion) {
         return;
       }
-      if (segment.deleted || segment.backing == null) {
-        throw full(segment, neededBytes, List.of(), cause, "the key was deleted");
+      if (k.backing() == null) {
+        throw full(k, neededBytes, List.of(), cause, "the key is closed");
       }
-      MigrationTicket inFlight = segment.ticket;
-      if (inFlight != null) {
-        inFlight.abort(segment, null);
+      k.cancelMigration();
+      if (k.isDeleted()) {
+        Backing[] old = new Backing[1];
+        retiredSpare = spillDeleted(k, neededBytes, cause, old);
+        retired = old[0];
+      } else {
+        retired = spillLive(k, neededBytes, cause);
       }
-      segment.version++;
-      switched = spillLocked(segment, neededBytes, cause);
     } finally {
-      segment.unlockExclusive(stamp);
-      if (switched != null) {
-        switched.closeRetiredSource();
+      k.unlockExclusive(stamp);
+      List<AutoCloseable> old = new java.util.ArrayList<>();
+      if (retired != null) {
+        old.add(retired::closeIfRetired);
       }
+      old.add(retiredSpare);
+      Closing.closeAll(old, "closing a spilled key's old channels");
       if (interrupted) {
         Thread.currentThread().interrupt();
       }
     }
   }
 
-  /** Moves the segment down; returns the ticket of the switch (its source still to close). */
-  private MigrationTicket spillLocked(Segment segment, long neededBytes, TierFullException cause)
+  /** Moves a live key down; returns the replaced backing (still to close). */
+  private Backing spillLive(TieredKey k, long neededBytes, TierFullException cause)
       throws IOException {
     long startNanos = System.nanoTime();
-    TierSlot from = segment.tier;
-    long sizeBytes = segment.backing.size();
+    TierSlot from = k.tier();
+    long sizeBytes = k.backing().channel().size();
     List<TierSlot> slower = tiers.slowerThan(from);
     IOException last = cause;
     ByteBuffer buffer = ByteBuffer.allocate(BUFFER_BYTES);
     for (TierSlot to : slower) {
-      if (!to.tier().hasRoomFor(sizeBytes + neededBytes)) {
+      if (!to.tier().hasRoomFor(room(sizeBytes, neededBytes))) {
         continue;
       }
-      MigrationTicket ticket = new MigrationTicket(segment.key, from, to, sizeBytes);
-      segment.ticket = ticket;
-      segment.startTracking();
+      MigrationTicket ticket = new MigrationTicket(k.key(), from, to, sizeBytes);
+      k.startMigration(ticket);
       try {
-        ticket.dst = to.tier().createIncomplete(segment.key, SizeHint.of(sizeBytes + neededBytes));
-        long copied = Copier.copy(segment.backing, ticket.dst, 0, sizeBytes, buffer);
-        copied += migrator.switcher().finish(segment, ticket, copied, buffer);
-        migrator.succeeded(segment, ticket, copied, startNanos, true);
-        return ticket;
+        ticket.dst =
+            TierCalls.createIncomplete(to, k.key(), SizeHint.of(room(sizeBytes, neededBytes)));
+        long copied = Copier.copy(k.backing().channel(), ticket.dst, 0, sizeBytes, buffer);
+        copied += switcher.finish(k, ticket, copied, buffer);
+        migrator.succeeded(k, ticket, copied, startNanos, true);
+        return ticket.retiredSource;
       } catch (TierFullException e) {
-        ticket.abort(segment, e);
+        ticket.abort(k, e);
         last = e;
       } catch (IOException | RuntimeException e) {
-        ticket.abort(segment, e);
+        ticket.abort(k, e);
         if (ticket.switched) {
-          return ticket;
+          return ticket.retiredSource;
         }
-        throw migrator.failed(segment, ticket, e);
+        throw migrator.failed(k, ticket, e);
       }
     }
-    throw full(segment, neededBytes, slower, last, "no slower tier has room");
+    throw full(k, neededBytes, slower, last, "no slower tier has room");
   }
 
-  private TierFullException full(
-      Segment segment, long neededBytes, List<TierSlot> tried, IOException cause, String why) {
+  /**
+   * Moves a deleted, still open key down to an incomplete key of its name; returns the replaced
+   * spare channel (still to close) and puts the replaced backing in {@code retired[0]}.
+   */
+  private FileChannel spillDeleted(
+      TieredKey k, long neededBytes, TierFullException cause, Backing[] retired)
+      throws IOException {
+    TierSlot from = k.tier();
+    long sizeBytes = k.backing().channel().size();
+    List<TierSlot> slower = tiers.slowerThan(from);
+    ByteBuffer buffer = ByteBuffer.allocate(BUFFER_BYTES);
+    IOException last = cause;
+    for (TierSlot to : slower) {
+      if (!to.tier().hasRoomFor(room(sizeBytes, neededBytes))
+          || !deletedCopies.claim(to, k.key())) {
+        continue;
+      }
+      FileChannel dst = null;
+      try {
+        dst = to.tier().createIncomplete(k.key(), SizeHint.of(room(sizeBytes, neededBytes)));
+        Copier.copy(k.backing().channel(), dst, 0, sizeBytes, buffer);
+        Map<HandleLock, FileLock> locks = HandleLock.acquireAll(k, dst, true);
+        HandleLock.moveAll(locks);
+        FileChannel spare = spareOf(to, dst);
+        retired[0] = k.switchTo(new Backing(dst, to));
+        String key = k.key();
+        return k.ownDeletedCopy(
+            spare,
+            () -> {
+              try {
+                to.tier().discardIncomplete(key);
+              } finally {
+                deletedCopies.release(to, key);
+              }
+            });
+      } catch (IOException | RuntimeException e) {
+        deletedCopies.release(to, k.key());
+        if (dst != null) {
+          try {
+            dst.close();
+          } catch (IOException suppressed) {
+            e.addSuppressed(suppressed);
+          }
+          TierCalls.discardQuietly(to, k.key(), e);
+        }
+        if (!(e instanceof IOException io)) {
+          throw e;
+        }
+        last = io;
+      }
+    }
+    throw full(k, neededBytes, slower, last, "no slower tier has room for the deleted key");
+  }
+
+  private static FileChannel spareOf(TierSlot tier, FileChannel channel) throws IOException {
+    try {
+      return tier.tier().reopen(channel);
+    } catch (UnsupportedOperationException e) {
+      return null;
+    }
+  }
+
+  /** The room a spilled key asks for: its size plus the write, saturating. */
+  private static long room(long sizeBytes, long neededBytes) {
+    long sum = sizeBytes + neededBytes;
+    return sum < 0 ? Long.MAX_VALUE : sum;
+  }
+
+  private static TierFullException full(
+      TieredKey k, long neededBytes, List<TierSlot> tried, IOException cause, String why) {
     TierFullException e =
         new TierFullException(
-            segment.tier.name(),
+            k.tier().name(),
             neededBytes,
             "write failed, no tier has room: key="
-                + segment.key
+                + k.key()
                 + ", tier="
-                + segment.tier
+                + k.tier()
                 + ", neededBytes="
                 + neededBytes
                 + ", slowerTiers="

@@ -6,23 +6,29 @@ import java.nio.channels.ReadableByteChannel;
 import java.nio.channels.WritableByteChannel;
 
 /**
- * Transfers that must not hold this key's lock while calling the other channel: to or from another
- * {@code MixChannel} (holding two keys' locks could deadlock with two migrations; the same key's
- * lock would be taken twice), and {@code transferFrom} on an {@code APPEND} handle. They go through
- * a bounded heap buffer, one locked operation per piece on each side.
+ * Transfers that must not hold this key's lock while calling the other channel: every {@code
+ * transferFrom} (the source may be this very key, a wrapper of it, or block) and {@code transferTo}
+ * into another {@code MixChannel} (holding two keys' locks could deadlock with two migrations; the
+ * same key's lock would be taken twice). They go through a bounded heap buffer, one locked
+ * operation per piece on each side.
  */
 final class Transfers {
   private static final int BUFFER_BYTES = 64 << 10;
 
   private Transfers() {}
 
+  /**
+   * Copies {@code min(count, size - position)} bytes, the size taken at entry as the JDK does, so a
+   * transfer into this very key stops where the key ended when it began.
+   */
   static long toMixChannel(
-      MixChannelImpl h, SegmentIo io, long position, long count, WritableByteChannel target)
+      MixChannelImpl h, KeyIo io, long position, long count, WritableByteChannel target)
       throws IOException {
     long size = io.size(h);
-    if (position > size || count == 0) {
+    if (position >= size || count == 0) {
       return 0;
     }
+    count = Math.min(count, size - position);
     ByteBuffer buffer = ByteBuffer.allocate((int) Math.min(BUFFER_BYTES, count));
     long done = 0;
     while (done < count) {
@@ -44,7 +50,7 @@ final class Transfers {
 
   static long fromChannel(
       MixChannelImpl h,
-      SegmentIo io,
+      KeyIo io,
       ReadableByteChannel src,
       long position,
       long count,

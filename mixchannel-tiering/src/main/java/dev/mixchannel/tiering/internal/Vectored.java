@@ -5,13 +5,13 @@ import java.nio.ByteBuffer;
 
 /**
  * Scatter reads and gather writes as a sequence of positional operations on the shared backing
- * channel (whose own position is never used). Each buffer takes the segment lock once.
+ * channel (whose own position is never used). Each buffer takes the key's lock once.
  */
 final class Vectored {
   private Vectored() {}
 
   static long read(
-      MixChannelImpl h, SegmentIo io, ByteBuffer[] dsts, int offset, int length, long position)
+      MixChannelImpl h, KeyIo io, ByteBuffer[] dsts, int offset, int length, long position)
       throws IOException {
     long wanted = 0;
     for (int i = offset; i < offset + length; i++) {
@@ -42,7 +42,7 @@ final class Vectored {
   }
 
   static long write(
-      MixChannelImpl h, SegmentIo io, ByteBuffer[] srcs, int offset, int length, long position)
+      MixChannelImpl h, KeyIo io, ByteBuffer[] srcs, int offset, int length, long position)
       throws IOException {
     long total = 0;
     for (int i = offset; i < offset + length; i++) {
@@ -54,8 +54,8 @@ final class Vectored {
     return total;
   }
 
-  /** Appends every buffer in turn; the caller holds the segment's append lock. */
-  static long append(MixChannelImpl h, SegmentIo io, ByteBuffer[] srcs, int offset, int length)
+  /** Appends every buffer in turn; the caller holds the key's append lock. */
+  static long append(MixChannelImpl h, KeyIo io, ByteBuffer[] srcs, int offset, int length)
       throws IOException {
     long total = 0;
     for (int i = offset; i < offset + length; i++) {

@@ -1,0 +1,81 @@
+package dev.mixchannel.tiering.internal;
+
+import java.io.IOException;
+
+/**
+ * One rename of a key, run with both keys' exclusive sides held: on one tier a single atomic tier
+ * rename; across tiers two tier operations, ordered so that recovery's "the faster copy wins" never
+ * brings the replaced bytes back. Each tier call may fail after its effect ({@link TierCalls}); the
+ * index follows the tiers, and the replaced key's copy on a slower tier that cannot be removed is
+ * recorded as stale.
+ */
+final class KeyRename {
+  private final Catalog catalog;
+  private final TieredKey src;
+  private final TieredKey dst;
+  private final boolean reserved;
+  private final String from;
+  private final String to;
+
+  /**
+   * A rename.
+   *
+   * @param catalog the index to update
+   * @param src the key renamed, live as {@code from}
+   * @param dst the key replaced, live as {@code to}, or a reservation of {@code to}
+   * @param reserved whether {@code dst} is a reservation ({@code to} did not exist)
+   * @param from the old name
+   * @param to the new name
+   */
+  KeyRename(
+      Catalog catalog, TieredKey src, TieredKey dst, boolean reserved, String from, String to) {
+    this.catalog = catalog;
+    this.src = src;
+    this.dst = dst;
+    this.reserved = reserved;
+    this.from = from;
+    this.to = to;
+  }
+
+  /**
+   * Runs the rename.
+   *
+   * @return {@code null}, or the failure of a tier call that took effect but threw
+   * @throws IOException when the rename did not take place (nothing changed, except for a slower
+   *     source whose replaced faster key was deleted first: see {@code TierManager#rename})
+   */
+  IOException run() throws IOException {
+    src.cancelMigration();
+    TierSlot srcTier = src.tier();
+    // A stale copy of `to` elsewhere would win over, or outlive, the renamed bytes.
+    catalog.stale().remove(to, reserved ? null : dst.tier());
+    if (reserved) {
+      IOException late = TierCalls.rename(srcTier, from, to);
+      catalog.renamed(src, dst, from, to);
+      return late;
+    }
+    dst.cancelMigration();
+    dst.keepBytesReachable();
+    TierSlot dstTier = dst.tier();
+    if (dstTier == srcTier) {
+      IOException late = TierCalls.rename(srcTier, from, to);
+      catalog.renamed(src, dst, from, to);
+      return late;
+    }
+    if (srcTier.fasterThan(dstTier)) {
+      IOException late = TierCalls.rename(srcTier, from, to);
+      catalog.renamed(src, dst, from, to);
+      try {
+        TierCalls.deleteComplete(dstTier, to);
+      } catch (IOException e) {
+        catalog.stale().add(to, dstTier);
+      }
+      return late;
+    }
+    IOException late = TierCalls.delete(dstTier, to);
+    catalog.removed(dst);
+    IOException renameLate = TierCalls.rename(srcTier, from, to);
+    catalog.renamed(src, null, from, to);
+    return late != null ? late : renameLate;
+  }
+}

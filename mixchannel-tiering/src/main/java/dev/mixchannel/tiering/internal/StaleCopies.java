@@ -1,0 +1,109 @@
+package dev.mixchannel.tiering.internal;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Complete copies of keys that no key of the manager owns: left where a tier call failed after its
+ * effect and the clean-up failed too (a published copy whose rollback could not delete it, a source
+ * a switch could not remove, the replaced key of a rename across tiers). Such a copy must not
+ * survive: recovery would keep it when it is on the faster tier, and would bring a deleted key
+ * back. So every copy is retried: by each policy round, before a delete or a rename of its key, and
+ * when the manager closes, each time with its key locked (or reserved) so that no create, rename or
+ * migration of the key runs meanwhile. Thread-safe.
+ */
+final class StaleCopies {
+  private static final Logger LOG = LoggerFactory.getLogger(StaleCopies.class);
+
+  private final Map<String, Set<TierSlot>> copies = new HashMap<>();
+
+  /**
+   * Records a stale complete copy.
+   *
+   * @param key the key
+   * @param tier the tier holding it
+   */
+  synchronized void add(String key, TierSlot tier) {
+    copies.computeIfAbsent(key, k -> new HashSet<>()).add(tier);
+    LOG.warn("stale copy left, removed later: key={}, tier={}", key, tier);
+  }
+
+  synchronized boolean isEmpty() {
+    return copies.isEmpty();
+  }
+
+  /** The keys with stale copies now. */
+  synchronized List<String> keys() {
+    return new ArrayList<>(copies.keySet());
+  }
+
+  /**
+   * Removes the stale copies of one key.
+   *
+   * @param key the key
+   * @param owner the tier that owns the key now (its copy is never removed), or {@code null}
+   * @throws IOException when a copy cannot be removed; it stays recorded
+   */
+  void remove(String key, TierSlot owner) throws IOException {
+    Set<TierSlot> tiers;
+    synchronized (this) {
+      Set<TierSlot> recorded = copies.get(key);
+      if (recorded == null) {
+        return;
+      }
+      tiers = new HashSet<>(recorded);
+    }
+    IOException failure = null;
+    for (TierSlot tier : tiers) {
+      try {
+        if (tier != owner) {
+          TierCalls.deleteComplete(tier, key);
+        }
+        forget(key, tier);
+      } catch (IOException e) {
+        if (failure == null) {
+          failure = e;
+        } else {
+          failure.addSuppressed(e);
+        }
+      }
+    }
+    if (failure != null) {
+      throw failure;
+    }
+  }
+
+  /**
+   * Tries to remove every stale copy, when nothing else changes the keys (the manager closing).
+   *
+   * @param ownerOf the tier that owns a key now, or {@code null} for none
+   * @return the first failure, or {@code null} when none is left
+   */
+  IOException removeAll(Function<String, TierSlot> ownerOf) {
+    List<String> keys = keys();
+    IOException failure = null;
+    for (String key : keys) {
+      try {
+        remove(key, ownerOf.apply(key));
+      } catch (IOException e) {
+        failure = failure == null ? e : failure;
+      }
+    }
+    return failure;
+  }
+
+  private synchronized void forget(String key, TierSlot tier) {
+    Set<TierSlot> tiers = copies.get(key);
+    if (tiers != null && tiers.remove(tier) && tiers.isEmpty()) {
+      copies.remove(key);
+    }
+  }
+}

@@ -1,0 +1,163 @@
+package dev.mixchannel.tiering.internal;
+
+import dev.mixchannel.api.SizeHint;
+import dev.mixchannel.api.StorageTier;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The state-changing calls of the tier SPI as tiering makes them: a call may fail after its effect
+ * (a file tier's rename succeeds, then the directory fsync fails), so after any exception the tier
+ * is asked which state it is in. Each method either returns with its effect in place, or throws
+ * with the tier as it was (nothing left half-done by this call).
+ *
+ * <p>A call that took effect but threw is reported by its return value: the exception, which says
+ * the effect may not be durable. Callers that must tell their own caller (a user's delete or
+ * rename) rethrow it once their own state matches the tier's; internal clean-ups only log it.
+ */
+final class TierCalls {
+  private static final Logger LOG = LoggerFactory.getLogger(TierCalls.class);
+
+  private TierCalls() {}
+
+  /**
+   * Deletes a complete key.
+   *
+   * @return {@code null}, or the exception of a delete that took effect but threw
+   * @throws IOException when the key is still there (or the tier cannot say)
+   */
+  static IOException delete(TierSlot tier, String key) throws IOException {
+    try {
+      tier.tier().delete(key);
+      return null;
+    } catch (IOException | RuntimeException e) {
+      return afterEffect(e, !probe(e, () -> tier.tier().exists(key)), "delete", tier, key);
+    }
+  }
+
+  /**
+   * Deletes a complete key that nobody owns; a failure after the effect is only logged.
+   *
+   * @throws IOException when the key is still there
+   */
+  static void deleteComplete(TierSlot tier, String key) throws IOException {
+    logLate(delete(tier, key), "delete", tier, key);
+  }
+
+  /**
+   * Renames a complete key on one tier.
+   *
+   * @return {@code null}, or the exception of a rename that took effect but threw
+   * @throws IOException when {@code from} is still there
+   */
+  static IOException rename(TierSlot tier, String from, String to) throws IOException {
+    try {
+      tier.tier().rename(from, to);
+      return null;
+    } catch (IOException | RuntimeException e) {
+      boolean done =
+          !probe(e, () -> tier.tier().exists(from)) && probe(e, () -> tier.tier().exists(to));
+      return afterEffect(e, done, "rename to " + to, tier, from);
+    }
+  }
+
+  /**
+   * Publishes an incomplete key.
+   *
+   * @return {@code null}, or the exception of a publish that took effect but threw
+   * @throws IOException when the key is not complete on the tier
+   */
+  static IOException publish(TierSlot tier, String key) throws IOException {
+    try {
+      tier.tier().publish(key);
+      return null;
+    } catch (IOException | RuntimeException e) {
+      return afterEffect(e, probe(e, () -> tier.tier().exists(key)), "publish", tier, key);
+    }
+  }
+
+  /**
+   * Creates an incomplete key; after a failure, an incomplete copy the call left is discarded.
+   *
+   * @return the channel
+   * @throws IOException when it could not be created
+   */
+  static FileChannel createIncomplete(TierSlot tier, String key, SizeHint hint) throws IOException {
+    try {
+      return tier.tier().createIncomplete(key, hint);
+    } catch (IOException | RuntimeException e) {
+      if (!(e instanceof java.nio.file.FileAlreadyExistsException)) {
+        discardQuietly(tier, key, e);
+      }
+      throw e;
+    }
+  }
+
+  /** Discards an incomplete key; failures are attached to {@code cause}. */
+  static void discardQuietly(TierSlot tier, String key, Throwable cause) {
+    try {
+      StorageTier t = tier.tier();
+      if (t.incompleteKeys().contains(key)) {
+        t.discardIncomplete(key);
+      }
+    } catch (IOException | RuntimeException e) {
+      if (cause != null) {
+        cause.addSuppressed(e);
+      }
+      LOG.warn(
+          "discarding an incomplete copy failed, recovery discards it: key={}, tier={}",
+          key,
+          tier,
+          e);
+    }
+  }
+
+  /** Logs the exception of a call that took effect; it may not be durable. */
+  static void logLate(IOException late, String call, TierSlot tier, String key) {
+    if (late != null) {
+      LOG.warn("{} took effect but failed after it: key={}, tier={}", call, key, tier, late);
+    }
+  }
+
+  /** A query of the tier's state. */
+  @FunctionalInterface
+  private interface Probe {
+    boolean ask() throws IOException;
+  }
+
+  /**
+   * Asks the tier; when that fails too, the call's failure is rethrown with the probe's attached.
+   */
+  private static boolean probe(Exception callFailure, Probe probe) throws IOException {
+    try {
+      return probe.ask();
+    } catch (IOException | RuntimeException e) {
+      callFailure.addSuppressed(e);
+      throw rethrow(callFailure);
+    }
+  }
+
+  private static IOException afterEffect(
+      Exception e, boolean done, String call, TierSlot tier, String key) throws IOException {
+    if (!done) {
+      throw rethrow(e);
+    }
+    IOException late = asIo(e);
+    LOG.debug("{} failed after its effect: key={}, tier={}", call, key, tier, late);
+    return late;
+  }
+
+  /** The exception itself when it is an I/O or unchecked one: unchecked ones are thrown here. */
+  private static IOException rethrow(Exception e) {
+    if (e instanceof RuntimeException re) {
+      throw re;
+    }
+    return (IOException) e;
+  }
+
+  static IOException asIo(Exception e) {
+    return e instanceof IOException io ? io : new IOException(e.getMessage(), e);
+  }
+}

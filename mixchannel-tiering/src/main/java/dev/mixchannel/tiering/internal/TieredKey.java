@@ -1,0 +1,545 @@
+package dev.mixchannel.tiering.internal;
+
+import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.channels.FileChannel;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.locks.StampedLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One key of a manager: its name, tier and life, its backing channel while referenced, its handles,
+ * file locks and migration in flight. Its state is private; each method says which lock it takes or
+ * expects.
+ *
+ * <p><b>Locks.</b>
+ *
+ * <ul>
+ *   <li>shared ({@link #lockShared}): every I/O operation but appends, for one delegation to the
+ *       backing channel;
+ *   <li>append ({@link #lockAppend}): an append's size-then-write, so appends of all handles land
+ *       whole at the end; the append path takes this one lock and nothing else;
+ *   <li>exclusive ({@link #lockExclusive}): the append lock, then the write side of the shared
+ *       lock. It excludes every I/O operation and is held to change the backing channel (migration
+ *       mark and switch, spill, reopen after an interrupt), for namespace changes and for handle
+ *       references.
+ * </ul>
+ *
+ * The shared lock is a {@link StampedLock} (measured cheaper than {@code ReentrantReadWriteLock}),
+ * so not reentrant: code never takes it twice. The append lock is reentrant, so an append that must
+ * spill or reopen can take the exclusive side while holding it.
+ *
+ * <p><b>Discipline.</b> No foreign channel (a caller's source or target, a wrapper, a pipe, a
+ * socket) is called under any of these locks: operations that wait on one enter the {@link Backing}
+ * instead and run unlocked. The manager's index lock is never held while one of these is acquired.
+ * Two keys are locked together only by a rename, in {@link #id()} order.
+ */
+final class TieredKey {
+  private static final Logger LOG = LoggerFactory.getLogger(TieredKey.class);
+  private static final VarHandle DIRTY_FROM;
+  private static final Set<StandardOpenOption> READ_WRITE =
+      EnumSet.of(StandardOpenOption.READ, StandardOpenOption.WRITE);
+
+  static {
+    try {
+      DIRTY_FROM = MethodHandles.lookup().findVarHandle(TieredKey.class, "dirtyFrom", long.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
+  /** Where a key is in its life. */
+  enum Life {
+    /** Held by a create or a rename that has not finished; not yet usable. */
+    RESERVED,
+    /** In the manager's index under {@link #key()}. */
+    LIVE,
+    /** Deleted or replaced: open handles keep its bytes until they close. */
+    DELETED
+  }
+
+  private final long id;
+  private final StampedLock rw = new StampedLock();
+  private final ReentrantLock appendLock = new ReentrantLock();
+  private final KeyActivity activity;
+
+  private volatile String key;
+  private volatile TierSlot tier;
+  private volatile Life life;
+  private volatile long version;
+
+  // Written under the exclusive side; read under the shared side or the append lock.
+  private Backing backing;
+  private MigrationTicket ticket;
+  private boolean migrating;
+
+  @SuppressWarnings("unused") // accessed through DIRTY_FROM
+  private long dirtyFrom = Long.MAX_VALUE;
+
+  // Under the exclusive side.
+  private final Set<MixChannelImpl> handles = new HashSet<>();
+  private int pins;
+  private boolean deleteOnClose;
+  private FileChannel spare;
+  private final List<AutoCloseable> deletedCopies = new ArrayList<>();
+
+  /** Added and removed under the shared side, walked under the exclusive side. */
+  private final Set<HandleLock> fileLocks = ConcurrentHashMap.newKeySet();
+
+  TieredKey(long id, String key, TierSlot tier, Life life, long sizeBytes, long nowMillis) {
+    this.id = id;
+    this.key = key;
+    this.tier = tier;
+    this.life = life;
+    this.activity = new KeyActivity(sizeBytes, nowMillis);
+  }
+
+  long id() {
+    return id;
+  }
+
+  String key() {
+    return key;
+  }
+
+  TierSlot tier() {
+    return tier;
+  }
+
+  long version() {
+    return version;
+  }
+
+  KeyActivity activity() {
+    return activity;
+  }
+
+  boolean isLiveAs(String expected) {
+    return life == Life.LIVE && key.equals(expected);
+  }
+
+  boolean isDeleted() {
+    return life == Life.DELETED;
+  }
+
+  // ---- locks ----
+
+  long lockShared() {
+    return rw.readLock();
+  }
+
+  void unlockShared(long stamp) {
+    rw.unlockRead(stamp);
+  }
+
+  long tryLockShared() {
+    return rw.tryReadLock();
+  }
+
+  void lockAppend() {
+    appendLock.lock();
+  }
+
+  void unlockAppend() {
+    appendLock.unlock();
+  }
+
+  boolean appendHeldByCurrentThread() {
+    return appendLock.isHeldByCurrentThread();
+  }
+
+  /**
+   * Takes the exclusive side: the append lock, then the write side of the shared lock.
+   *
+   * @return the stamp for {@link #unlockExclusive}
+   */
+  long lockExclusive() {
+    appendLock.lock();
+    try {
+      return rw.writeLock();
+    } catch (RuntimeException | Error e) {
+      appendLock.unlock();
+      throw e;
+    }
+  }
+
+  void unlockExclusive(long stamp) {
+    rw.unlockWrite(stamp);
+    appendLock.unlock();
+  }
+
+  // ---- the backing channel (shared side, append lock or exclusive side held) ----
+
+  /**
+   * The backing channel.
+   *
+   * @return it, or {@code null} when the key has no references (or the manager closed it)
+   */
+  Backing backing() {
+    return backing;
+  }
+
+  /**
+   * Records a write (or truncate) about to happen at {@code position}, under the shared side or the
+   * append lock, so every write after a migration marked the key (under the exclusive side) is seen
+   * by its catch-up.
+   */
+  void noteWrite(long position) {
+    activity.noteWrite();
+    if (migrating) {
+      long current;
+      do {
+        current = (long) DIRTY_FROM.getVolatile(this);
+        if (position >= current) {
+          return;
+        }
+      } while (!DIRTY_FROM.compareAndSet(this, current, position));
+    }
+  }
+
+  /** The lowest offset written since the migration in flight marked the key. */
+  long dirtyFrom() {
+    return (long) DIRTY_FROM.getVolatile(this);
+  }
+
+  void addFileLock(HandleLock lock) {
+    fileLocks.add(lock);
+  }
+
+  void removeFileLock(HandleLock lock) {
+    fileLocks.remove(lock);
+  }
+
+  /** The file locks held through handles of this key; exclusive side held. */
+  Set<HandleLock> fileLocks() {
+    return fileLocks;
+  }
+
+  // ---- migration (exclusive side held) ----
+
+  MigrationTicket ticket() {
+    return ticket;
+  }
+
+  /** Marks a migration in flight: writes record their lowest offset from now on. */
+  void startMigration(MigrationTicket t) {
+    ticket = t;
+    DIRTY_FROM.setVolatile(this, Long.MAX_VALUE);
+    migrating = true;
+  }
+
+  /** Ends the migration in flight's tracking, if {@code t} is it. */
+  void endMigration(MigrationTicket t) {
+    if (ticket == t) {
+      ticket = null;
+      migrating = false;
+      DIRTY_FROM.setVolatile(this, Long.MAX_VALUE);
+    }
+  }
+
+  /** Rolls back a migration in flight, if any. */
+  void cancelMigration() {
+    MigrationTicket t = ticket;
+    if (t != null) {
+      t.abort(this, null);
+    }
+  }
+
+  /**
+   * Points the key at a new backing channel on its tier, for every handle. The replaced backing is
+   * retired; the caller closes it after releasing the lock ({@link Backing#closeIfRetired()}).
+   *
+   * @param next the new backing
+   * @return the replaced backing
+   */
+  Backing switchTo(Backing next) {
+    Backing old = backing;
+    backing = next;
+    tier = next.tier();
+    version++;
+    if (old != null) {
+      old.retire();
+    }
+    return old;
+  }
+
+  /** The key now has this name in the index. */
+  void renamedTo(String newKey) {
+    key = newKey;
+    version++;
+  }
+
+  /** The create or rename that reserved this key made it live. */
+  void live() {
+    life = Life.LIVE;
+  }
+
+  /**
+   * Before the key's bytes leave its tier (delete, or replacement by a rename) while handles are
+   * open: takes a spare channel on them, while the tier still knows them, so that they stay
+   * reachable should an interrupt close the backing channel. Exclusive side held.
+   */
+  void keepBytesReachable() {
+    if (backing != null && spare == null && !handles.isEmpty()) {
+      try {
+        spare = tier.tier().reopen(backing.channel());
+      } catch (UnsupportedOperationException | IOException e) {
+        LOG.debug("no spare channel for a deleted key: key={}, tier={}", key, tier, e);
+      }
+    }
+  }
+
+  /**
+   * The key left the index (deleted, replaced, or a reservation given up); open handles keep its
+   * bytes. Exclusive side held.
+   */
+  void markDeleted() {
+    cancelMigration();
+    life = Life.DELETED;
+    version++;
+  }
+
+  // ---- references (each takes the exclusive side itself) ----
+
+  /**
+   * Adds a handle, opening the backing channel when it is the first reference.
+   *
+   * @param h the handle
+   * @param expectedKey the key the caller found this under
+   * @param deleteWhenClosed whether the key is to be deleted when its last handle closes
+   * @return false when the key is no longer live under that name (the caller looks again)
+   * @throws IOException when the backing channel cannot be opened
+   */
+  boolean attach(MixChannelImpl h, String expectedKey, boolean deleteWhenClosed)
+      throws IOException {
+    long stamp = lockExclusive();
+    try {
+      if (!isLiveAs(expectedKey)) {
+        return false;
+      }
+      ensureBacking();
+      handles.add(h);
+      deleteOnClose |= deleteWhenClosed;
+      return true;
+    } finally {
+      unlockExclusive(stamp);
+    }
+  }
+
+  /**
+   * The first handle of a key being created: caller holds the exclusive side since it reserved the
+   * key.
+   */
+  void attachCreated(MixChannelImpl h, Backing created, boolean deleteWhenClosed) {
+    switchTo(created);
+    handles.add(h);
+    deleteOnClose = deleteWhenClosed;
+  }
+
+  /**
+   * Drops a closing handle: releases its file locks and, with the last reference, the backing.
+   *
+   * @param h the handle
+   * @return whether the key is now to be deleted (its last handle closed and it was opened with
+   *     {@code DELETE_ON_CLOSE}); the caller deletes it, then calls {@link #closeIfUnused()}
+   * @throws IOException when closing the backing channel fails
+   */
+  boolean detach(MixChannelImpl h) throws IOException {
+    List<AutoCloseable> toClose = new ArrayList<>();
+    boolean deleteNow;
+    long stamp = lockExclusive();
+    try {
+      if (!handles.remove(h)) {
+        return false;
+      }
+      for (HandleLock lock : fileLocks) {
+        if (lock.handle() == h) {
+          fileLocks.remove(lock);
+          lock.releaseQuietly();
+        }
+      }
+      deleteNow = handles.isEmpty() && deleteOnClose && life == Life.LIVE;
+      if (!deleteNow) {
+        releaseIfUnused(toClose);
+      }
+    } finally {
+      unlockExclusive(stamp);
+    }
+    Closing.closeAll(toClose, "closing the backing channel of key " + key);
+    return deleteNow;
+  }
+
+  /**
+   * Keeps the backing channel open for a migration.
+   *
+   * @return false when the key is no longer live
+   * @throws IOException when the backing channel cannot be opened
+   */
+  boolean pin() throws IOException {
+    long stamp = lockExclusive();
+    try {
+      if (life != Life.LIVE) {
+        return false;
+      }
+      ensureBacking();
+      pins++;
+      return true;
+    } finally {
+      unlockExclusive(stamp);
+    }
+  }
+
+  /**
+   * Releases a {@link #pin}.
+   *
+   * @throws IOException when closing the backing channel fails
+   */
+  void unpin() throws IOException {
+    closeIfUnused(() -> pins--);
+  }
+
+  /**
+   * Releases the backing channel (and spare) when no handle or pin references the key.
+   *
+   * @throws IOException when closing fails
+   */
+  void closeIfUnused() throws IOException {
+    closeIfUnused(() -> {});
+  }
+
+  /** Drops every reference and the backing channel: the manager is closing. */
+  void closeForShutdown() throws IOException {
+    closeIfUnused(
+        () -> {
+          handles.clear();
+          pins = 0;
+        });
+  }
+
+  private void closeIfUnused(Runnable change) throws IOException {
+    List<AutoCloseable> toClose = new ArrayList<>();
+    long stamp = lockExclusive();
+    try {
+      change.run();
+      releaseIfUnused(toClose);
+    } finally {
+      unlockExclusive(stamp);
+    }
+    Closing.closeAll(toClose, "closing the backing channel of key " + key);
+  }
+
+  /** Exclusive side held: opens the backing channel when there is none. */
+  private void ensureBacking() throws IOException {
+    if (backing == null) {
+      switchTo(new Backing(tier.tier().open(key, READ_WRITE), tier));
+    }
+  }
+
+  /**
+   * Exclusive side held: retires the backing and spare when unreferenced; collects what to close.
+   */
+  private void releaseIfUnused(List<AutoCloseable> toClose) throws IOException {
+    if (!handles.isEmpty() || pins > 0 || backing == null) {
+      return;
+    }
+    cancelMigration();
+    Backing b = backing;
+    backing = null;
+    version++;
+    try {
+      if (b.channel().isOpen()) {
+        activity.cachedSizeBytes(b.channel().size());
+      }
+    } finally {
+      b.retire();
+      toClose.add(b::closeIfRetired);
+      if (spare != null) {
+        toClose.add(spare);
+        spare = null;
+      }
+      toClose.addAll(deletedCopies);
+      deletedCopies.clear();
+    }
+  }
+
+  /**
+   * Exclusive side held: a new channel on this key's bytes after {@code broken} was closed under
+   * the key (an interrupt): by name while the key is live, else through the spare channel.
+   *
+   * @return the new channel
+   * @throws KeyClosedException when the bytes of a deleted key cannot be reached any more
+   * @throws IOException when the tier cannot open it
+   */
+  FileChannel reopenChannel() throws IOException {
+    if (life == Life.LIVE) {
+      return tier.tier().open(key, READ_WRITE);
+    }
+    if (spare != null && spare.isOpen()) {
+      return tier.tier().reopen(spare);
+    }
+    throw new KeyClosedException(key, "backing channel of a deleted key was closed");
+  }
+
+  /**
+   * Exclusive side held: a deleted key's bytes now live in an incomplete key of a slower tier
+   * (spilled). {@code discard} removes it once the key is no longer referenced.
+   *
+   * @param newSpare the spare channel on the new copy, or {@code null}
+   * @param discard discards the copy
+   * @return the replaced spare channel, for the caller to close
+   */
+  FileChannel ownDeletedCopy(FileChannel newSpare, AutoCloseable discard) {
+    FileChannel old = spare;
+    spare = newSpare;
+    deletedCopies.add(discard);
+    return old;
+  }
+
+  /** Exclusive side held: whether handles or pins reference the key. */
+  boolean referenced() {
+    return !handles.isEmpty() || pins > 0;
+  }
+
+  /** Exclusive side held: the open handles. */
+  List<MixChannelImpl> handles() {
+    return new ArrayList<>(handles);
+  }
+
+  /**
+   * The key's size for the policy without blocking: the backing channel's size when the shared lock
+   * is free, else the size last measured.
+   *
+   * @return the size in bytes
+   */
+  long sizeForPolicy() {
+    long stamp = rw.tryReadLock();
+    if (stamp == 0) {
+      return activity.cachedSizeBytes();
+    }
+    try {
+      Backing b = backing;
+      if (b != null && b.channel().isOpen()) {
+        activity.cachedSizeBytes(b.channel().size());
+      }
+    } catch (IOException e) {
+      return activity.cachedSizeBytes();
+    } finally {
+      rw.unlockRead(stamp);
+    }
+    return activity.cachedSizeBytes();
+  }
+
+  @Override
+  public String toString() {
+    return "key[" + key + ", tier=" + tier + ", " + life + "]";
+  }
+}
