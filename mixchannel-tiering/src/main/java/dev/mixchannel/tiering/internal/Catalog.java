@@ -25,6 +25,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * renamed to is reserved in the index, locked by its creator, so others wait for it on its lock.
  */
 final class Catalog {
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Catalog.class);
+
   private final ReentrantLock indexLock = new ReentrantLock();
   private final Map<String, TieredKey> index = new HashMap<>();
   private final Set<MixChannelImpl> openHandles = new HashSet<>();
@@ -520,8 +522,20 @@ final class Catalog {
     closing.add(
         () -> {
           IOException e = stale.removeAll(this::ownerOfClosed);
+          if (e != null && stale.unsafeLeft(this::ownerOfClosed)) {
+            throw new IOException(
+                "stale copies left that recovery would serve: keys="
+                    + stale.keys()
+                    + " (manager "
+                    + state.managerName()
+                    + ")",
+                e);
+          }
           if (e != null) {
-            throw e;
+            LOG.warn(
+                "stale copies left on slower tiers, recovery removes them: keys={}",
+                stale.keys(),
+                e);
           }
         });
     Closing.closeAll(closing, "closing the keys");

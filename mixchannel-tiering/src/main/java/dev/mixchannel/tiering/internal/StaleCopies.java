@@ -100,6 +100,26 @@ final class StaleCopies {
     return failure;
   }
 
+  /**
+   * Whether a copy left now could change what recovery serves: one of a key that no longer exists
+   * (it would come back), or one on a tier faster than the key's owner (recovery would prefer it).
+   * Copies on a slower tier than their key's owner are removed by recovery.
+   *
+   * @param ownerOf the tier that owns a key now, or {@code null} for none
+   * @return whether such a copy is left
+   */
+  synchronized boolean unsafeLeft(Function<String, TierSlot> ownerOf) {
+    for (Map.Entry<String, Set<TierSlot>> e : copies.entrySet()) {
+      TierSlot owner = ownerOf.apply(e.getKey());
+      for (TierSlot tier : e.getValue()) {
+        if (owner == null || !owner.fasterThan(tier)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
   private synchronized void forget(String key, TierSlot tier) {
     Set<TierSlot> tiers = copies.get(key);
     if (tiers != null && tiers.remove(tier) && tiers.isEmpty()) {
