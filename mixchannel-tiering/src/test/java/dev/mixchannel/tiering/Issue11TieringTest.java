@@ -1,0 +1,229 @@
+package dev.mixchannel.tiering;
+
+import static java.nio.file.StandardOpenOption.CREATE;
+import static java.nio.file.StandardOpenOption.READ;
+import static java.nio.file.StandardOpenOption.WRITE;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.mockito.ArgumentMatchers.anyString;
+import static org.mockito.Mockito.doAnswer;
+import static org.mockito.Mockito.spy;
+
+import dev.mixchannel.api.MixChannelConfig;
+import dev.mixchannel.api.PmemBackend;
+import dev.mixchannel.api.StorageTier;
+import dev.mixchannel.file.FileTier;
+import dev.mixchannel.pmem.PmemTier;
+import dev.mixchannel.testkit.LeakCheckExtension;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.nio.channels.ClosedByInterruptException;
+import java.nio.channels.Pipe;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Regression tests of issue 11's tiering defects: each failed (or hung) before its fix. Defects 8
+ * to 11 are covered by {@code TransferSpillTest} and {@code CloseDuringMigrationTest}, defect 4 by
+ * {@code LockAcrossMigrationTest}, defect 2 by the PMem power-loss tests.
+ */
+@ExtendWith(LeakCheckExtension.class)
+class Issue11TieringTest {
+  private static final int MIB = 1 << 20;
+  private static final Duration BOUND = Duration.ofSeconds(20);
+
+  @TempDir Path dir;
+  private final ShmDir shm = ShmDir.create(Path.of(System.getProperty("java.io.tmpdir")));
+  private final ExecutorService threads = Executors.newCachedThreadPool();
+  private final Map<String, StorageTier> spies = new HashMap<>();
+  private TierManager manager;
+
+  @AfterEach
+  void close() throws Exception {
+    threads.shutdownNow();
+    threads.awaitTermination(10, TimeUnit.SECONDS);
+    try {
+      if (manager != null) {
+        manager.close();
+      }
+    } finally {
+      shm.close();
+    }
+  }
+
+  private TierManager open(MixChannelConfig config) throws IOException {
+    manager =
+        TierManager.builder(config)
+            .startMigrator(false)
+            .tierOpener(
+                (tier, c) -> {
+                  StorageTier t =
+                      tier.name().equals("pmem") ? PmemTier.open(tier, c) : FileTier.open(tier);
+                  StorageTier s = spy(t);
+                  spies.put(tier.name(), s);
+                  return s;
+                })
+            .build();
+    return manager;
+  }
+
+  private MixChannelConfig pmemAndDisk(long pmemBytes) {
+    return TestConfigs.pmemThenFiles(shm.resolve("pool"), dir, PmemBackend.AUTO, pmemBytes, -1)
+        .build();
+  }
+
+  /**
+   * Defect 1: a publish that threw after its effect left an unowned complete copy on the faster
+   * tier; bytes forced on the source later were lost at the next restart.
+   */
+  @Test
+  void shouldLoseNoForcedByteWhenAPublishFailsAfterItsEffect() throws Exception {
+    MixChannelConfig config = pmemAndDisk(16L * MIB);
+    open(config);
+    try (MixChannel ch = manager.open("k", CREATE, READ, WRITE)) {
+      ch.write(ByteBuffer.wrap(Bytes.random(1, MIB)));
+    }
+    manager.migrate("k", "t0");
+    doAnswer(
+            inv -> {
+              inv.callRealMethod();
+              throw new IOException("injected failure after the publish's effect");
+            })
+        .when(spies.get("pmem"))
+        .publish(anyString());
+    assertThatThrownBy(() -> manager.migrate("k", "pmem"))
+        .hasMessageContaining("rolled back to the source");
+    assertThat(manager.tierOf("k")).isEqualTo("t0");
+    byte[] later = Bytes.random(2, MIB);
+    try (MixChannel ch = manager.open("k", READ, WRITE)) {
+      ch.write(ByteBuffer.wrap(later), MIB);
+      ch.force(true);
+    }
+    assertThat(spies.get("pmem").exists("k")).isFalse();
+    manager.close();
+    manager = TierManager.builder(config).startMigrator(false).build();
+    try (MixChannel ch = manager.open("k", READ)) {
+      byte[] all = Bytes.readAll(ch);
+      assertThat(all).hasSize(2 * MIB);
+      assertThat(java.util.Arrays.copyOfRange(all, MIB, 2 * MIB)).isEqualTo(later);
+    }
+    manager.migrate("k", "pmem");
+    assertThat(manager.tierOf("k")).isEqualTo("pmem");
+  }
+
+  /** Defect 3: transferFrom a wrapper of the same PMem key hung for ever. */
+  @Test
+  void shouldTransferFromAWrapperOfTheSameKey() throws Exception {
+    open(pmemAndDisk(16L * MIB));
+    try (MixChannel w = manager.open("k", CREATE, READ, WRITE);
+        MixChannel r = manager.open("k", READ)) {
+      w.write(ByteBuffer.wrap(Bytes.random(3, 100_000)));
+      Future<Long> n =
+          threads.submit(
+              () -> w.transferFrom(Channels.newChannel(Channels.newInputStream(r)), 100_000, 50));
+      assertThat(n.get(BOUND.toSeconds(), TimeUnit.SECONDS)).isEqualTo(50);
+      assertThat(w.size()).isEqualTo(100_050);
+    }
+    assertThat(manager.delete("k")).isTrue();
+  }
+
+  /**
+   * Defect 5: a transfer blocked on a pipe held the key's lock, a delete of the key waited for it
+   * while holding the manager-wide lock, and every other key froze.
+   */
+  @Test
+  void shouldServeOtherKeysWhileATransferOfOneKeyBlocks() throws Exception {
+    open(pmemAndDisk(16L * MIB));
+    Pipe pipe = Pipe.open();
+    try (MixChannel a = manager.open("a", CREATE, READ, WRITE);
+        MixChannel b = manager.open("b", CREATE, READ, WRITE)) {
+      Future<Long> blocked = threads.submit(() -> a.transferFrom(pipe.source(), 0, 10));
+      Future<Boolean> delete = threads.submit(() -> manager.delete("a"));
+      assertThat(delete.get(BOUND.toSeconds(), TimeUnit.SECONDS)).isTrue();
+      Future<?> others =
+          threads.submit(
+              () -> {
+                b.write(ByteBuffer.wrap(new byte[10]));
+                assertThat(manager.exists("b")).isTrue();
+                assertThat(manager.keys()).containsExactly("b");
+                manager.stats();
+                try (MixChannel c = manager.open("c", CREATE, WRITE)) {
+                  c.write(ByteBuffer.wrap(new byte[1]));
+                }
+                return null;
+              });
+      others.get(BOUND.toSeconds(), TimeUnit.SECONDS);
+      assertThat(a.size()).isZero();
+      pipe.sink().write(ByteBuffer.wrap(Bytes.random(4, 10)));
+      pipe.sink().close();
+      assertThat(blocked.get(BOUND.toSeconds(), TimeUnit.SECONDS)).isEqualTo(10);
+      assertThat(Bytes.readAll(a)).isEqualTo(Bytes.random(4, 10));
+    } finally {
+      pipe.source().close();
+    }
+  }
+
+  /**
+   * Defect 7: an interrupt on one handle of a deleted key on a file tier broke every other handle,
+   * and the interrupted one got KeyClosedException and stayed open.
+   */
+  @Test
+  void shouldKeepOtherHandlesOfADeletedKeyWorkingAfterAnInterrupt() throws Exception {
+    open(TestConfigs.fileTiers(dir, -1).build());
+    MixChannel a = manager.open("k", CREATE, READ, WRITE);
+    try (MixChannel b = manager.open("k", READ, WRITE)) {
+      b.write(Bytes.wrap("before"));
+      assertThat(manager.delete("k")).isTrue();
+      AtomicReference<Throwable> thrown = new AtomicReference<>();
+      Thread t =
+          new Thread(
+              () -> {
+                Thread.currentThread().interrupt();
+                try {
+                  a.read(ByteBuffer.allocate(10), 0);
+                } catch (Throwable e) {
+                  thrown.set(e);
+                }
+              });
+      t.start();
+      t.join(BOUND.toMillis());
+      assertThat(thrown.get()).isExactlyInstanceOf(ClosedByInterruptException.class);
+      assertThat(a.isOpen()).isFalse();
+      b.write(Bytes.wrap("after"));
+      assertThat(new String(Bytes.readAll(b))).isEqualTo("beforeafter");
+      assertThat(manager.exists("k")).isFalse();
+    } finally {
+      a.close();
+    }
+  }
+
+  /** Defect 12c: a deleted but still open PMem key could not spill. */
+  @Test
+  void shouldSpillADeletedKeyThatIsStillOpen() throws Exception {
+    open(pmemAndDisk(8L * MIB));
+    byte[] data = Bytes.random(5, 12 * MIB);
+    try (MixChannel h = manager.open("k", CREATE, READ, WRITE)) {
+      Bytes.writeFully(h, java.util.Arrays.copyOfRange(data, 0, 2 * MIB), 0);
+      assertThat(manager.delete("k")).isTrue();
+      Bytes.writeFully(h, java.util.Arrays.copyOfRange(data, 2 * MIB, 12 * MIB), 2 * MIB);
+      assertThat(h.tierName()).isEqualTo("t0");
+      assertThat(Bytes.readAll(h)).isEqualTo(data);
+      assertThat(spies.get("t0").incompleteKeys()).containsExactly("k");
+      assertThat(manager.keys()).isEmpty();
+    }
+    assertThat(spies.get("t0").incompleteKeys()).isEmpty();
+    assertThat(manager.stats().tier("pmem").usedBytes()).isZero();
+  }
+}
