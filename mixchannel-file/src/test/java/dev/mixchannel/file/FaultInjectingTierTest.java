@@ -29,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@link FaultInjectingTier}'s own rules, over a {@link FileTier}: which calls count, key filters,
  * skips and repeats, the channel handed out, and arming from many threads. The StorageTier contract
- * with faults before and after each call runs in {@link FaultInjectingFileTierContractTest}.
+ * with faults before and after each call runs in {@link FaultInjectingStorageTierContractTest}.
  */
 class FaultInjectingTierTest {
 

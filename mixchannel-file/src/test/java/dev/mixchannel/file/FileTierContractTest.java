@@ -1,26 +1,15 @@
 package dev.mixchannel.file;
 
-import dev.mixchannel.api.StorageTier;
-import dev.mixchannel.testkit.StorageTierContractSuite;
-import dev.mixchannel.testkit.TierCapability;
+import dev.mixchannel.testkit.ChannelFactory;
+import dev.mixchannel.testkit.FileChannelContractSuite;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.EnumSet;
-import java.util.Set;
 
-/** The StorageTier contract for a {@link FileTier} on one directory with a 64 MiB capacity. */
-class FileTierContractTest extends StorageTierContractSuite {
+/** The FileChannel contract, run on channels a {@link FileTier} hands out. */
+class FileTierContractTest extends FileChannelContractSuite {
 
   @Override
-  protected StorageTier openTier(Path dir) throws IOException {
-    return FileTier.open(TierTestSupport.config(64L << 20, dir));
-  }
-
-  @Override
-  protected Set<TierCapability> capabilities() {
-    return EnumSet.of(
-        TierCapability.REOPEN,
-        TierCapability.CROSS_PROCESS_LOCK_ON_KEY_FILE,
-        TierCapability.CLOSE_ON_INTERRUPT);
+  protected ChannelFactory createFactory(Path tempDir) throws IOException {
+    return FileTierChannelFactory.open(tempDir);
   }
 }

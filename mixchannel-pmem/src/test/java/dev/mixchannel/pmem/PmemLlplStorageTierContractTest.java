@@ -14,7 +14,7 @@ import org.junit.jupiter.api.BeforeAll;
  * The StorageTier contract for a {@link PmemTier} on the LLPL backend: 16 MiB, 1 MiB extents.
  * Skipped where LLPL's native library cannot load.
  */
-class PmemTierLlplContractTest extends StorageTierContractSuite {
+class PmemLlplStorageTierContractTest extends StorageTierContractSuite {
 
   @BeforeAll
   static void requireLlpl() {

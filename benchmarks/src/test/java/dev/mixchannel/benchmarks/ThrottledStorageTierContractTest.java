@@ -17,7 +17,7 @@ import java.util.Set;
  * throttle's waiting is not what the suite tests). It does not override {@code reopen}, so it has
  * no {@link TierCapability#REOPEN}.
  */
-class ThrottledTierContractTest extends StorageTierContractSuite {
+class ThrottledStorageTierContractTest extends StorageTierContractSuite {
 
   @Override
   protected StorageTier openTier(Path dir) throws IOException {

@@ -1,7 +1,6 @@
 package dev.mixchannel.file;
 
 import dev.mixchannel.api.StorageTier;
-import dev.mixchannel.testkit.FaultInjectingTier;
 import dev.mixchannel.testkit.StorageTierContractSuite;
 import dev.mixchannel.testkit.TierCapability;
 import java.io.IOException;
@@ -9,15 +8,12 @@ import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.Set;
 
-/**
- * The StorageTier contract for a {@link FaultInjectingTier} with nothing armed around a {@link
- * FileTier}: the wrapper must change nothing, so it declares what the file tier declares.
- */
-class FaultInjectingFileTierContractTest extends StorageTierContractSuite {
+/** The StorageTier contract for a {@link FileTier} on one directory with a 64 MiB capacity. */
+class FileStorageTierContractTest extends StorageTierContractSuite {
 
   @Override
   protected StorageTier openTier(Path dir) throws IOException {
-    return new FaultInjectingTier(FileTier.open(TierTestSupport.config(64L << 20, dir)));
+    return FileTier.open(TierTestSupport.config(64L << 20, dir));
   }
 
   @Override

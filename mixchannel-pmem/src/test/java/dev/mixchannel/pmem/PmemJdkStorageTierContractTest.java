@@ -12,7 +12,7 @@ import java.util.Set;
 /**
  * The StorageTier contract for a {@link PmemTier} on the pure-JDK backend: 16 MiB, 1 MiB extents.
  */
-class PmemTierJdkContractTest extends StorageTierContractSuite {
+class PmemJdkStorageTierContractTest extends StorageTierContractSuite {
 
   @Override
   protected StorageTier openTier(Path dir) throws IOException {
