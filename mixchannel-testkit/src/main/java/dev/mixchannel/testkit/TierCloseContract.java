@@ -15,7 +15,6 @@ import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
 import java.util.ArrayList;
 import java.util.List;
-import org.assertj.core.api.SoftAssertions;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 
@@ -46,15 +45,15 @@ abstract class TierCloseContract extends TierContractBase {
       channels.add(tier.reopen(deleted));
     }
     tier.close();
-    SoftAssertions softly = new SoftAssertions();
+    Problems problems = new Problems();
     for (FileChannel channel : channels) {
-      softly.assertThat(channel.isOpen()).as("isOpen() of %s", channel).isFalse();
-      softly
-          .assertThatThrownBy(() -> channel.read(ByteBuffer.allocate(1), 0))
-          .as("read of %s", channel)
-          .isInstanceOf(ClosedChannelException.class);
+      problems.expect(!channel.isOpen(), "isOpen() is true after the tier closed " + channel);
+      problems.expectThrows(
+          "read after the tier closed " + channel,
+          ClosedChannelException.class,
+          () -> channel.read(ByteBuffer.allocate(1), 0));
     }
-    softly.assertAll();
+    problems.assertNone();
   }
 
   @Test
@@ -92,15 +91,15 @@ abstract class TierCloseContract extends TierContractBase {
             new Named("capacityBytes", () -> tier.capacityBytes()),
             new Named("usedBytes", () -> tier.usedBytes()),
             new Named("hasRoomFor", () -> tier.hasRoomFor(1)));
-    SoftAssertions softly = new SoftAssertions();
+    Problems problems = new Problems();
     for (Named call : calls) {
-      softlyThrows(softly, call.name() + " after close", IllegalStateException.class, call.call());
+      problems.expectThrows(call.name() + " after close", IllegalStateException.class, call.call());
     }
     if (has(TierCapability.REOPEN)) {
-      softlyThrows(
-          softly, "reopen after close", IllegalStateException.class, () -> tier.reopen(channel));
+      problems.expectThrows(
+          "reopen after close", IllegalStateException.class, () -> tier.reopen(channel));
     }
-    softly.assertAll();
+    problems.assertNone();
   }
 
   /** A call and its name, for the failure message. */

@@ -3,7 +3,6 @@ package dev.mixchannel.testkit;
 import static java.nio.file.StandardOpenOption.CREATE_NEW;
 import static java.nio.file.StandardOpenOption.READ;
 import static java.nio.file.StandardOpenOption.WRITE;
-import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -16,8 +15,6 @@ import java.nio.file.Files;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.util.Set;
-import org.assertj.core.api.SoftAssertions;
-import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;
@@ -118,15 +115,6 @@ abstract class TierContractBase {
   /** The state the tier's queries report. */
   final TierSnapshot snapshot() throws IOException {
     return TierSnapshot.of(tier);
-  }
-
-  /** Records in {@code softly} that {@code call} must throw a {@code type}, named {@code what}. */
-  static void softlyThrows(
-      SoftAssertions softly, String what, Class<? extends Throwable> type, ThrowingCallable call) {
-    softly
-        .assertThat(catchThrowable(call))
-        .as("%s must throw %s", what, type.getSimpleName())
-        .isInstanceOf(type);
   }
 
   static Set<OpenOption> options(OpenOption... options) {

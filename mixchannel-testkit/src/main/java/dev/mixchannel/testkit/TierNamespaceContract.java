@@ -12,7 +12,6 @@ import dev.mixchannel.api.TierFullException;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.NoSuchFileException;
-import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -173,25 +172,22 @@ abstract class TierNamespaceContract extends TierContractBase {
   @Test
   void shouldThrowTierFullWhenCreatingKeyLargerThanCapacity() throws IOException {
     long tooLarge = twice(tier.capacityBytes());
-    SoftAssertions softly = new SoftAssertions();
-    softlyThrows(
-        softly,
+    Problems problems = new Problems();
+    problems.expectThrows(
         "open with SizeHint.preallocate(2 * capacity)",
         TierFullException.class,
         () -> tier.open(KEY, options(CREATE, WRITE, SizeHint.preallocate(tooLarge))));
-    softlyThrows(
-        softly,
+    problems.expectThrows(
         "createIncomplete with SizeHint.of(2 * capacity)",
         TierFullException.class,
         () -> tier.createIncomplete(KEY, SizeHint.of(tooLarge)));
-    softlyThrows(
-        softly,
+    problems.expectThrows(
         "createIncomplete with SizeHint.of(Long.MAX_VALUE)",
         TierFullException.class,
         () -> tier.createIncomplete(OTHER, SizeHint.of(Long.MAX_VALUE)));
-    softly.assertThat(tier.keys()).as("keys").isEmpty();
-    softly.assertThat(tier.incompleteKeys()).as("incompleteKeys").isEmpty();
-    softly.assertAll();
+    problems.assertNone();
+    assertThat(tier.keys()).isEmpty();
+    assertThat(tier.incompleteKeys()).isEmpty();
   }
 
   private static long twice(long bytes) {

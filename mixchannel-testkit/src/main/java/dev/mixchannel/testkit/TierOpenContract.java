@@ -21,7 +21,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.OpenOption;
 import java.util.List;
 import java.util.Set;
-import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.Test;
 
 /** {@link StorageTier#open}: options, their exceptions, and the key rules of every method. */
@@ -205,22 +204,22 @@ abstract class TierOpenContract extends TierContractBase {
             StorageTier.RESERVED_PREFIX + ".lock",
             StorageTier.RESERVED_PREFIX + "/x",
             "s".repeat(256));
-    SoftAssertions softly = new SoftAssertions();
+    Problems problems = new Problems();
     for (String bad : invalid) {
       String as = " of key '" + bad.replace("\0", "\\0") + "'";
       Class<IllegalArgumentException> iae = IllegalArgumentException.class;
-      softlyThrows(softly, "open" + as, iae, () -> tier.open(bad, options(CREATE, WRITE)));
-      softlyThrows(softly, "exists" + as, iae, () -> tier.exists(bad));
-      softlyThrows(softly, "size" + as, iae, () -> tier.size(bad));
-      softlyThrows(softly, "rename to" + as, iae, () -> tier.rename(KEY, bad));
-      softlyThrows(softly, "rename from" + as, iae, () -> tier.rename(bad, OTHER));
-      softlyThrows(softly, "delete" + as, iae, () -> tier.delete(bad));
-      softlyThrows(
-          softly, "createIncomplete" + as, iae, () -> tier.createIncomplete(bad, SizeHint.NONE));
-      softlyThrows(softly, "publish" + as, iae, () -> tier.publish(bad));
-      softlyThrows(softly, "discardIncomplete" + as, iae, () -> tier.discardIncomplete(bad));
+      problems.expectThrows("open" + as, iae, () -> tier.open(bad, options(CREATE, WRITE)));
+      problems.expectThrows("exists" + as, iae, () -> tier.exists(bad));
+      problems.expectThrows("size" + as, iae, () -> tier.size(bad));
+      problems.expectThrows("rename to" + as, iae, () -> tier.rename(KEY, bad));
+      problems.expectThrows("rename from" + as, iae, () -> tier.rename(bad, OTHER));
+      problems.expectThrows("delete" + as, iae, () -> tier.delete(bad));
+      problems.expectThrows(
+          "createIncomplete" + as, iae, () -> tier.createIncomplete(bad, SizeHint.NONE));
+      problems.expectThrows("publish" + as, iae, () -> tier.publish(bad));
+      problems.expectThrows("discardIncomplete" + as, iae, () -> tier.discardIncomplete(bad));
     }
-    softly.assertAll();
+    problems.assertNone();
     assertThat(tier.keys()).containsExactly(KEY);
     assertThat(tier.incompleteKeys()).isEmpty();
   }
