@@ -310,23 +310,10 @@ public final class FaultInjectingTier implements StorageTier {
   @Override
   public void close() throws IOException {
     closed = true;
-    IOException failure = null;
-    try {
-      delegate.close();
-    } catch (IOException e) {
-      failure = e;
-    }
-    for (FaultChannel channel : new ArrayList<>(channels)) {
-      try {
-        channel.close();
-      } catch (IOException e) {
-        if (failure == null) {
-          failure = e;
-        } else {
-          failure.addSuppressed(e);
-        }
-      }
-    }
+    List<AutoCloseable> all = new ArrayList<>();
+    all.add(delegate);
+    all.addAll(channels);
+    IOException failure = Closeables.closeAll(all, "cannot close " + this);
     if (failure != null) {
       throw failure;
     }

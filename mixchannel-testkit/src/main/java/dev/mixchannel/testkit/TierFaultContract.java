@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -72,14 +73,11 @@ abstract class TierFaultContract extends TierContractBase {
   @EnumSource(Phase.class)
   void shouldReportCreatedKeyOnlyAfterEffectWhenCreateFails(Phase phase) throws IOException {
     put(KEY, bytes(100, 3));
-    TierSnapshot before = snapshot();
-    FaultInjectingTier faulty = new FaultInjectingTier(tier);
-    assertFailed(
-        faulty,
+    checkFault(
         Call.CREATE,
         phase,
-        () -> faulty.open(OTHER, options(CREATE_NEW, READ, WRITE, SizeHint.preallocate(100))));
-    assertStateAndRestart(faulty, phase, before, before.withKey(OTHER, new byte[100]));
+        faulty -> faulty.open(OTHER, options(CREATE_NEW, READ, WRITE, SizeHint.preallocate(100))),
+        before -> before.withKey(OTHER, new byte[100]));
   }
 
   @ParameterizedTest
@@ -87,14 +85,11 @@ abstract class TierFaultContract extends TierContractBase {
   void shouldReportIncompleteKeyOnlyAfterEffectWhenCreateIncompleteFails(Phase phase)
       throws IOException {
     put(KEY, bytes(100, 4));
-    TierSnapshot before = snapshot();
-    FaultInjectingTier faulty = new FaultInjectingTier(tier);
-    assertFailed(
-        faulty,
+    checkFault(
         Call.CREATE_INCOMPLETE,
         phase,
-        () -> faulty.createIncomplete(OTHER, SizeHint.of(100)));
-    assertStateAndRestart(faulty, phase, before, before.withIncomplete(OTHER));
+        faulty -> faulty.createIncomplete(OTHER, SizeHint.of(100)),
+        before -> before.withIncomplete(OTHER));
   }
 
   @ParameterizedTest
@@ -103,11 +98,11 @@ abstract class TierFaultContract extends TierContractBase {
     byte[] content = bytes(5000, 5);
     put(KEY, bytes(100, 6));
     createIncomplete(OTHER, content).close();
-    TierSnapshot before = snapshot();
-    FaultInjectingTier faulty = new FaultInjectingTier(tier);
-    assertFailed(faulty, Call.PUBLISH, phase, () -> faulty.publish(OTHER));
-    assertStateAndRestart(
-        faulty, phase, before, before.withoutIncomplete(OTHER).withKey(OTHER, content));
+    checkFault(
+        Call.PUBLISH,
+        phase,
+        faulty -> faulty.publish(OTHER),
+        before -> before.withoutIncomplete(OTHER).withKey(OTHER, content));
   }
 
   @ParameterizedTest
@@ -115,20 +110,23 @@ abstract class TierFaultContract extends TierContractBase {
   void shouldReportRenameOnlyAfterEffectWhenRenameOverKeyFails(Phase phase) throws IOException {
     put(KEY, bytes(300, 7));
     put(OTHER, bytes(200, 8));
-    TierSnapshot before = snapshot();
-    FaultInjectingTier faulty = new FaultInjectingTier(tier);
-    assertFailed(faulty, Call.RENAME, phase, () -> faulty.rename(KEY, OTHER));
-    assertStateAndRestart(faulty, phase, before, before.withRename(KEY, OTHER));
+    checkFault(
+        Call.RENAME,
+        phase,
+        faulty -> faulty.rename(KEY, OTHER),
+        before -> before.withRename(KEY, OTHER));
   }
 
   @ParameterizedTest
   @EnumSource(Phase.class)
   void shouldReportRenameOnlyAfterEffectWhenRenameToNewKeyFails(Phase phase) throws IOException {
     put(KEY, bytes(300, 9));
-    TierSnapshot before = snapshot();
-    FaultInjectingTier faulty = new FaultInjectingTier(tier);
-    assertFailed(faulty, Call.RENAME, phase, () -> faulty.rename(KEY, "new/dir/" + TOP));
-    assertStateAndRestart(faulty, phase, before, before.withRename(KEY, "new/dir/" + TOP));
+    String renamed = "new/dir/" + TOP;
+    checkFault(
+        Call.RENAME,
+        phase,
+        faulty -> faulty.rename(KEY, renamed),
+        before -> before.withRename(KEY, renamed));
   }
 
   @ParameterizedTest
@@ -136,10 +134,7 @@ abstract class TierFaultContract extends TierContractBase {
   void shouldReportDeleteOnlyAfterEffectWhenDeleteFails(Phase phase) throws IOException {
     put(KEY, bytes(300, 10));
     put(OTHER, bytes(30, 11));
-    TierSnapshot before = snapshot();
-    FaultInjectingTier faulty = new FaultInjectingTier(tier);
-    assertFailed(faulty, Call.DELETE, phase, () -> faulty.delete(KEY));
-    assertStateAndRestart(faulty, phase, before, before.withoutKey(KEY));
+    checkFault(Call.DELETE, phase, faulty -> faulty.delete(KEY), before -> before.withoutKey(KEY));
   }
 
   @ParameterizedTest
@@ -147,10 +142,11 @@ abstract class TierFaultContract extends TierContractBase {
   void shouldReportDiscardOnlyAfterEffectWhenDiscardFails(Phase phase) throws IOException {
     put(KEY, bytes(300, 12));
     createIncomplete(OTHER, bytes(30, 13)).close();
-    TierSnapshot before = snapshot();
-    FaultInjectingTier faulty = new FaultInjectingTier(tier);
-    assertFailed(faulty, Call.DISCARD_INCOMPLETE, phase, () -> faulty.discardIncomplete(OTHER));
-    assertStateAndRestart(faulty, phase, before, before.withoutIncomplete(OTHER));
+    checkFault(
+        Call.DISCARD_INCOMPLETE,
+        phase,
+        faulty -> faulty.discardIncomplete(OTHER),
+        before -> before.withoutIncomplete(OTHER));
   }
 
   @ParameterizedTest
@@ -185,6 +181,25 @@ abstract class TierFaultContract extends TierContractBase {
     channel.force(true);
     TierSnapshot expected = written.withKey(KEY, ContractTestBase.concat(content, more, last));
     assertStateAndRestart(faulty, phase, expected, expected);
+  }
+
+  /** A call of the tier through its fault-injecting wrapper. */
+  @FunctionalInterface
+  private interface FaultyCall {
+    void call(FaultInjectingTier faulty) throws Exception;
+  }
+
+  /**
+   * Fails {@code action}'s call at {@code phase} and checks the state before and after a restart:
+   * as it was, or as {@code effect} changes it.
+   */
+  private void checkFault(
+      Call call, Phase phase, FaultyCall action, UnaryOperator<TierSnapshot> effect)
+      throws IOException {
+    TierSnapshot before = snapshot();
+    FaultInjectingTier faulty = new FaultInjectingTier(tier);
+    assertFailed(faulty, call, phase, () -> action.call(faulty));
+    assertStateAndRestart(faulty, phase, before, effect.apply(before));
   }
 
   /** Arms one fault, makes the call and checks that exactly that fault failed it. */
