@@ -39,9 +39,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  *
  * <p>Each test opens the tier on a fresh, empty directory and closes it afterwards; a test that
  * restarts the tier closes it and calls {@link #openTier} again on the same directory. {@link
- * LeakCheckExtension} is registered: no {@code mixchannel-*} thread may outlive a test. The largest
- * key a test writes is 300 KiB, and a test never needs more than 8 MiB of capacity (a PMem tier
- * with 1 MiB extents needs 16 extents).
+ * LeakCheckExtension} is registered: no {@code mixchannel-*} thread may outlive a test. A test
+ * holds at most a dozen keys at once, the largest 300 KiB: 16 MiB of capacity is enough, also for a
+ * PMem tier of 1 MiB extents. The whole suite takes a few seconds.
  */
 @ExtendWith(LeakCheckExtension.class)
 public abstract class StorageTierContractSuite {
