@@ -9,6 +9,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
@@ -176,18 +177,10 @@ final class DiffSession implements AutoCloseable {
 
   @Override
   public void close() throws IOException {
-    IOException failure = null;
-    for (AutoCloseable closeable : new AutoCloseable[] {jdk, impl, jdkFactory, implFactory}) {
-      try {
-        closeable.close();
-      } catch (Exception e) {
-        if (failure == null) {
-          failure = new IOException("closing a differential run failed (" + runDir + ")", e);
-        } else {
-          failure.addSuppressed(e);
-        }
-      }
-    }
+    IOException failure =
+        Closeables.closeAll(
+            Arrays.asList(jdk, impl, jdkFactory, implFactory),
+            "closing a differential run failed (" + runDir + ")");
     deleteRecursively(runDir);
     if (failure != null) {
       throw failure;

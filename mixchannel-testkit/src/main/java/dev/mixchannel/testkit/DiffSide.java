@@ -11,6 +11,7 @@ import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.zip.CRC32;
@@ -137,25 +138,9 @@ final class DiffSide implements AutoCloseable {
 
   @Override
   public void close() throws IOException {
-    IOException failure = null;
-    List<AutoCloseable> all = new ArrayList<>();
-    for (FileChannel handle : handles) {
-      if (handle != null) {
-        all.add(handle);
-      }
-    }
-    all.add(target);
-    for (AutoCloseable closeable : all) {
-      try {
-        closeable.close();
-      } catch (Exception e) {
-        if (failure == null) {
-          failure = new IOException("closing a differential side failed", e);
-        } else {
-          failure.addSuppressed(e);
-        }
-      }
-    }
+    IOException failure =
+        Closeables.closeAll(
+            Arrays.asList(handles[0], handles[1], target), "closing a differential side failed");
     handles[0] = null;
     handles[1] = null;
     heldLocks.clear();

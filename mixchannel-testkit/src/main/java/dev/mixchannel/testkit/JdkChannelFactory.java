@@ -114,18 +114,7 @@ public final class JdkChannelFactory implements ChannelFactory {
       toClose = new ArrayList<>(channels);
       channels.clear();
     }
-    IOException failure = null;
-    for (FileChannel channel : toClose) {
-      try {
-        channel.close();
-      } catch (IOException e) {
-        if (failure == null) {
-          failure = new IOException("closing channels failed (" + dir + ")", e);
-        } else {
-          failure.addSuppressed(e);
-        }
-      }
-    }
+    IOException failure = Closeables.closeAll(toClose, "closing channels failed (" + dir + ")");
     if (failure != null) {
       throw failure;
     }

@@ -1,6 +1,7 @@
 /**
  * Test suites that hold any {@link java.nio.channels.FileChannel} implementation to the exact
- * behaviour of the JDK's own file channel.
+ * behaviour of the JDK's own file channel, and any {@link dev.mixchannel.api.StorageTier} to its
+ * contract.
  *
  * <p>{@link dev.mixchannel.testkit.FileChannelContractSuite} checks every {@code FileChannel}
  * method one rule at a time; {@link dev.mixchannel.testkit.DifferentialSuite} runs seeded random
@@ -12,6 +13,14 @@
  * dev.mixchannel.testkit.LeakCheckExtension} fails a test that leaves a channel open or a {@code
  * mixchannel-*} thread running.
  *
- * <p>This package depends only on JUnit Jupiter and AssertJ, never on other MixChannel modules.
+ * <p>{@link dev.mixchannel.testkit.StorageTierContractSuite} holds any {@link
+ * dev.mixchannel.api.StorageTier} to the SPI's javadoc, with optional features declared as {@link
+ * dev.mixchannel.testkit.TierCapability capabilities}; it injects faults before and after the real
+ * effect of every state-changing call through {@link dev.mixchannel.testkit.FaultInjectingTier},
+ * which callers of tiers use in their own tests too, and probes cross-process locks from a child
+ * JVM running {@link dev.mixchannel.testkit.LockProbe}.
+ *
+ * <p>This package depends on JUnit Jupiter, AssertJ and {@code mixchannel-api} (for the tier SPI),
+ * never on other MixChannel modules.
  */
 package dev.mixchannel.testkit;

@@ -1,7 +1,6 @@
-package dev.mixchannel.api;
+package dev.mixchannel.testkit;
 
-import dev.mixchannel.testkit.ChannelFactory;
-import dev.mixchannel.testkit.DifferentialSuite;
+import dev.mixchannel.api.ForwardingFileChannel;
 import java.io.IOException;
 import java.nio.file.Path;
 

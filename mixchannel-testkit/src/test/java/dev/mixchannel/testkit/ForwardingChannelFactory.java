@@ -1,8 +1,6 @@
-package dev.mixchannel.api;
+package dev.mixchannel.testkit;
 
-import dev.mixchannel.testkit.ChannelCapability;
-import dev.mixchannel.testkit.ChannelFactory;
-import dev.mixchannel.testkit.JdkChannelFactory;
+import dev.mixchannel.api.ForwardingFileChannel;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.OpenOption;
@@ -12,8 +10,9 @@ import java.util.Set;
 
 /**
  * JDK file channels behind a {@link ForwardingFileChannel}, for the testkit suites. Locks are the
- * delegate's (their {@code channel()} is the delegate), and an interrupt closes the delegate, not
- * the wrapper, so neither capability is declared; {@code map} is forwarded.
+ * delegate's, reported as the wrapper's ({@code channel()} is the wrapper), so {@code LOCK} is
+ * declared; an interrupt closes the delegate, not the wrapper, so {@code CLOSE_ON_INTERRUPT} is
+ * not; {@code map} is forwarded.
  */
 final class ForwardingChannelFactory implements ChannelFactory {
   private final JdkChannelFactory jdk;

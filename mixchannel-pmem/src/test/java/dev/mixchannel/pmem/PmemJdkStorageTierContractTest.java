@@ -1,0 +1,26 @@
+package dev.mixchannel.pmem;
+
+import dev.mixchannel.api.PmemBackend;
+import dev.mixchannel.api.StorageTier;
+import dev.mixchannel.testkit.StorageTierContractSuite;
+import dev.mixchannel.testkit.TierCapability;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.Set;
+
+/**
+ * The StorageTier contract for a {@link PmemTier} on the pure-JDK backend: 16 MiB, 1 MiB extents.
+ */
+class PmemJdkStorageTierContractTest extends StorageTierContractSuite {
+
+  @Override
+  protected StorageTier openTier(Path dir) throws IOException {
+    return TestPools.open(dir, 16 * TestPools.MIB, TestPools.MIB, PmemBackend.JDK);
+  }
+
+  @Override
+  protected Set<TierCapability> capabilities() {
+    return EnumSet.of(TierCapability.REOPEN, TierCapability.LOCK);
+  }
+}
