@@ -8,16 +8,18 @@ import java.nio.channels.FileChannel;
 import java.nio.file.OpenOption;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A tier whose channels go through one shared {@link Throttle}: the "modelled HDD" cold tier of
  * {@link BurstScenario}, installed with {@code TierManager.Builder.tierWrapper}. Everything else
- * forwards to the wrapped tier; closing closes it.
+ * forwards to the wrapped tier; closing closes it and every channel handed out.
  */
 final class ThrottledTier implements StorageTier {
 
   private final StorageTier delegate;
   private final Throttle throttle;
+  private final Set<ThrottledChannel> handedOut = ConcurrentHashMap.newKeySet();
 
   ThrottledTier(StorageTier delegate, Throttle throttle) {
     this.delegate = delegate;
@@ -36,7 +38,26 @@ final class ThrottledTier implements StorageTier {
 
   @Override
   public FileChannel open(String key, Set<? extends OpenOption> options) throws IOException {
-    return new ThrottledChannel(delegate.open(key, options), throttle);
+    return track(delegate.open(key, options));
+  }
+
+  private FileChannel track(FileChannel channel) {
+    handedOut.removeIf(c -> !c.isOpen());
+    ThrottledChannel throttled = new ThrottledChannel(channel, throttle);
+    handedOut.add(throttled);
+    return throttled;
+  }
+
+  @Override
+  public FileChannel reopen(FileChannel channel) throws IOException {
+    if (!(channel instanceof ThrottledChannel t) || !handedOut.contains(t)) {
+      throw new IllegalArgumentException(
+          "not a channel of this tier: tier=" + name() + ", channel=" + channel);
+    }
+    if (!t.isOpen()) {
+      throw new java.nio.channels.ClosedChannelException();
+    }
+    return track(delegate.reopen(t.delegate()));
   }
 
   @Override
@@ -66,7 +87,7 @@ final class ThrottledTier implements StorageTier {
 
   @Override
   public FileChannel createIncomplete(String key, SizeHint sizeHint) throws IOException {
-    return new ThrottledChannel(delegate.createIncomplete(key, sizeHint), throttle);
+    return track(delegate.createIncomplete(key, sizeHint));
   }
 
   @Override
@@ -101,6 +122,25 @@ final class ThrottledTier implements StorageTier {
 
   @Override
   public void close() throws IOException {
-    delegate.close();
+    IOException failure = null;
+    for (ThrottledChannel channel : handedOut) {
+      try {
+        channel.close();
+      } catch (IOException e) {
+        failure = e;
+      }
+    }
+    handedOut.clear();
+    try {
+      delegate.close();
+    } catch (IOException e) {
+      if (failure != null) {
+        e.addSuppressed(failure);
+      }
+      throw e;
+    }
+    if (failure != null) {
+      throw failure;
+    }
   }
 }

@@ -14,8 +14,7 @@ import java.util.Set;
 
 /**
  * The StorageTier contract for a {@link ThrottledTier} around a {@link FileTier}, unthrottled (the
- * throttle's waiting is not what the suite tests). It does not override {@code reopen}, so it has
- * no {@link TierCapability#REOPEN}.
+ * throttle's waiting is not what the suite tests); it reopens through the wrapped tier.
  */
 class ThrottledStorageTierContractTest extends StorageTierContractSuite {
 
@@ -28,6 +27,8 @@ class ThrottledStorageTierContractTest extends StorageTierContractSuite {
   @Override
   protected Set<TierCapability> capabilities() {
     return EnumSet.of(
-        TierCapability.CROSS_PROCESS_LOCK_ON_KEY_FILE, TierCapability.CLOSE_ON_INTERRUPT);
+        TierCapability.REOPEN,
+        TierCapability.CROSS_PROCESS_LOCK_ON_KEY_FILE,
+        TierCapability.CLOSE_ON_INTERRUPT);
   }
 }

@@ -304,7 +304,7 @@ public final class PmemTier implements StorageTier {
       throw new FileAlreadyExistsException(key);
     }
     PmemPool pool = emptiest();
-    long needed = (sizeHint.bytes() + pool.extentSizeBytes() - 1) / pool.extentSizeBytes();
+    long needed = ceilDiv(sizeHint.bytes(), pool.extentSizeBytes());
     if (needed > pool.freeExtents()) {
       throw new TierFullException(
           config.name(),
@@ -320,6 +320,11 @@ public final class PmemTier implements StorageTier {
     OpenRequest request =
         OpenRequest.parse(Set.of(StandardOpenOption.READ, StandardOpenOption.WRITE, sizeHint));
     return pool.create(key, true, request);
+  }
+
+  /** {@code ceil(bytes / unit)} without overflow. */
+  private static long ceilDiv(long bytes, long unit) {
+    return bytes / unit + (bytes % unit == 0 ? 0 : 1);
   }
 
   @Override
