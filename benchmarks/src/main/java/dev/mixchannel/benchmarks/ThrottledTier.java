@@ -20,6 +20,7 @@ final class ThrottledTier implements StorageTier {
   private final StorageTier delegate;
   private final Throttle throttle;
   private final Set<ThrottledChannel> handedOut = ConcurrentHashMap.newKeySet();
+  private volatile boolean closed;
 
   ThrottledTier(StorageTier delegate, Throttle throttle) {
     this.delegate = delegate;
@@ -50,6 +51,9 @@ final class ThrottledTier implements StorageTier {
 
   @Override
   public FileChannel reopen(FileChannel channel) throws IOException {
+    if (closed) {
+      throw new IllegalStateException("tier closed: tier=" + name());
+    }
     if (!(channel instanceof ThrottledChannel t) || !handedOut.contains(t)) {
       throw new IllegalArgumentException(
           "not a channel of this tier: tier=" + name() + ", channel=" + channel);
@@ -122,6 +126,7 @@ final class ThrottledTier implements StorageTier {
 
   @Override
   public void close() throws IOException {
+    closed = true;
     IOException failure = null;
     for (ThrottledChannel channel : handedOut) {
       try {
