@@ -60,6 +60,7 @@ final class PowerLossMemory implements PoolMemory {
   private double evictProbability;
   private volatile boolean zeroWhenAllocated;
   private volatile boolean dropDataFlushes;
+  private volatile boolean skipWholeExtentZeroing;
 
   private PowerLossMemory(PoolMemory delegate, PoolGeometry geometry) {
     this.delegate = delegate;
@@ -203,6 +204,19 @@ final class PowerLossMemory implements PoolMemory {
   }
 
   /**
+   * Makes the zeroing of whole extents (the scrubber's, and the pool's own zeroing of a dirty
+   * extent it hands out) do nothing: a pool that reuses extents without zeroing them, for tests
+   * showing that the checker reports another key's bytes.
+   */
+  void skipWholeExtentZeroing() {
+    skipWholeExtentZeroing = true;
+  }
+
+  private boolean skipped(long offset, long length) {
+    return skipWholeExtentZeroing && offset >= dataOffset && length >= 1 << 20;
+  }
+
+  /**
    * Makes flushes of data ranges reach the real backend only, not the media: a pool that forgets to
    * flush data, for tests showing that the checker reports forced bytes lost.
    */
@@ -310,12 +324,18 @@ final class PowerLossMemory implements PoolMemory {
 
   @Override
   public void zero(long offset, long length) {
+    if (skipped(offset, length)) {
+      return;
+    }
     delegate.zero(offset, length);
     stored(offset, length);
   }
 
   @Override
   public void pretouch(long offset, long length) {
+    if (skipped(offset, length)) {
+      return;
+    }
     delegate.pretouch(offset, length);
     stored(offset, length);
   }

@@ -39,6 +39,7 @@ class PowerLossModelSelfTest {
     try (PowerLossHarness h =
         new PowerLossHarness(
             "self-foreign", PmemBackend.JDK, PowerLossWorkload.POOL_BYTES, false)) {
+      h.memory().skipWholeExtentZeroing();
       PowerLossDriver d = h.driver();
       int x = d.create("x", 0);
       d.append(x, 64 * 1024);
