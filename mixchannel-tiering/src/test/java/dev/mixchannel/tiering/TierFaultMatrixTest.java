@@ -15,7 +15,6 @@ import dev.mixchannel.testkit.FaultInjectingTier.Call;
 import dev.mixchannel.testkit.FaultInjectingTier.Phase;
 import dev.mixchannel.testkit.LeakCheckExtension;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -131,8 +130,7 @@ class TierFaultMatrixTest {
         .build();
   }
 
-  private static void assertRawTiers(MixChannelConfig config, Set<String> keys)
-      throws IOException {
+  private static void assertRawTiers(MixChannelConfig config, Set<String> keys) throws IOException {
     Set<String> seen = new HashSet<>();
     try (StorageTier pmem = PmemTier.open(config.tier("pmem"), config);
         StorageTier file = FileTier.open(config.tier("t0"))) {
