@@ -51,7 +51,10 @@ public final class ConfigKeys {
   /** PMem backend: auto, llpl or jdk. */
   public static final String PMEM_BACKEND = "mixchannel.pmem.backend";
 
-  /** Whether a pool's free extents are pre-touched in the background when it opens. */
+  /**
+   * Whether the never-used extents of a new pool are pre-touched in the background (a reopened
+   * pool's free extents are zeroed and touched regardless).
+   */
   public static final String PMEM_PRETOUCH = "mixchannel.pmem.pretouch";
 
   /** The fraction of a new pool's data area to pre-touch. */
@@ -171,13 +174,14 @@ public final class ConfigKeys {
           new ConfigKey(
               PMEM_PRETOUCH,
               "true",
-              "Pre-touch the free extents of a pool in the background each time it opens, so"
-                  + " writes never page-fault.",
+              "Pre-touch the never-used extents of a new pool in the background, so writes never"
+                  + " page-fault. The free extents of a reopened pool are zeroed and touched in the"
+                  + " background either way.",
               false),
           new ConfigKey(
               PMEM_PRETOUCH_FRACTION,
               "1.0",
-              "Fraction of a pool's data area whose free extents are pre-touched, in (0, 1].",
+              "Fraction of a new pool's data area that is pre-touched, in (0, 1].",
               false),
           new ConfigKey(
               PAFKA_TIER_TYPES,

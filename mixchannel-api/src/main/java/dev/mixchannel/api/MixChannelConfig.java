@@ -237,7 +237,9 @@ public final class MixChannelConfig {
   }
 
   /**
-   * Whether a pool's free extents are pre-touched in the background when it opens.
+   * Whether the never-used extents of a new pool are pre-touched in the background. The free
+   * extents of a reopened pool are zeroed and touched in the background regardless: zeroing them is
+   * what keeps a key from showing another key's bytes after a power loss.
    *
    * @return whether to pre-touch
    */
@@ -246,7 +248,7 @@ public final class MixChannelConfig {
   }
 
   /**
-   * The fraction of a pool's data area whose free extents are pre-touched ({@code
+   * The fraction of a new pool's data area that is pre-touched ({@code
    * mixchannel.pmem.pretouch.fraction}, or Pafka's {@code log.pmem.pool.ratio}).
    *
    * @return a fraction in {@code (0, 1]}
@@ -406,7 +408,7 @@ public final class MixChannelConfig {
     }
 
     /**
-     * Sets whether pools pre-touch their free extents when they open.
+     * Sets whether new pools pre-touch their never-used extents in the background.
      *
      * @param pretouch whether to pre-touch
      * @return this builder

@@ -28,10 +28,12 @@ import java.nio.channels.FileChannel;
  *       migration. Read into a direct buffer, or use {@link #transferTo}, instead.
  *   <li>Interrupts: when the backing channel is a JDK file channel, an interrupted thread gets
  *       {@link java.nio.channels.ClosedByInterruptException} and its handle is closed, as with the
- *       JDK; the other handles of the key keep working (the manager reopens the shared backing
- *       channel and re-acquires their file locks on it). A PMem backing never blocks, so an
- *       interrupt does not close the handle there; so a {@code MixChannel} does not promise the
- *       JDK's close-on-interrupt behaviour in general.
+ *       JDK; the other handles of the key keep working, also when the key was deleted or replaced
+ *       meanwhile (the manager reopens the shared backing channel, through a spare channel for a
+ *       deleted key, and re-acquires their file locks on it; a lock another process took in the
+ *       meantime is then no longer valid, and {@link java.nio.channels.FileLock#isValid()} says
+ *       so). A PMem backing never blocks, so an interrupt does not close the handle there; so a
+ *       {@code MixChannel} does not promise the JDK's close-on-interrupt behaviour in general.
  *   <li>After {@link TierManager#close()}, {@link ClosedChannelException}s carry a message naming
  *       the key; on a handle closed by the caller they are plain, as the JDK throws them.
  *   <li>{@link #lock}/{@link #tryLock} lock the backing channel; a migration re-acquires the locks
@@ -40,10 +42,15 @@ import java.nio.channels.FileChannel;
  *   <li>Gather writes and scatter reads take the lock once per buffer, so they are not atomic with
  *       respect to concurrent writes of other handles in the same range.
  *   <li>A positional write on an {@code APPEND} handle appends, as the JDK does on Linux.
- *   <li>{@code transferTo}/{@code transferFrom} between two {@code MixChannel}s go through a
- *       bounded heap buffer (so two keys' locks are never held together); to or from other channels
- *       they delegate while holding this key's shared lock, so a target that blocks delays a
- *       migration of this key.
+ *   <li>{@code transferFrom} always goes through a bounded heap buffer: the source is read with no
+ *       lock of this key held (it may be this key itself, a wrapper of it, a pipe or a socket that
+ *       blocks), and each piece is written as a write is, so a tier that fills up mid-transfer
+ *       spills the key and the transfer goes on. {@code transferTo} into another {@code MixChannel}
+ *       (or this one) goes through the same kind of buffer and copies at most the bytes between the
+ *       position and the size at entry, as the JDK does; into any other channel it hands the target
+ *       the backing channel's own transfer (for PMem a view of the mapped memory) without holding
+ *       this key's lock, so a target that blocks delays nothing else. A blocking {@link #lock}
+ *       waits without the key's lock too.
  * </ul>
  *
  * <p>After {@link TierManager#close()} every handle is closed and every operation throws {@link

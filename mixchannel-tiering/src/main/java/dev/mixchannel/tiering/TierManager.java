@@ -126,7 +126,9 @@ public final class TierManager implements AutoCloseable {
    * @param to the new key
    * @throws NoSuchFileException when {@code from} does not exist
    * @throws IllegalStateException when the manager is closed
-   * @throws IOException when a tier fails
+   * @throws IOException when a tier fails; when the tier renamed the key and failed only to make
+   *     that durable, the manager follows the rename and the exception says it may not survive a
+   *     power loss
    */
   public void rename(String from, String to) throws IOException {
     core.rename(from, to);
@@ -139,7 +141,9 @@ public final class TierManager implements AutoCloseable {
    * @param key the key
    * @return {@code true} when it existed
    * @throws IllegalStateException when the manager is closed
-   * @throws IOException when the tier fails
+   * @throws IOException when the tier fails; when the tier deleted the key and failed only to make
+   *     that durable (a directory fsync), the key is gone from the manager too and the exception
+   *     says the delete may not survive a power loss
    */
   public boolean delete(String key) throws IOException {
     return core.delete(key);
