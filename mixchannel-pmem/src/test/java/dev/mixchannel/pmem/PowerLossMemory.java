@@ -41,7 +41,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * <p>Thread-safe: the images and the dirty set are guarded by this object's monitor; stores reach
  * the real backend outside it.
  */
-final class PowerLossMemory implements PoolMemory {
+final class PowerLossMemory extends ForwardingPoolMemory {
 
   /** Bytes per cache line. */
   static final int LINE = 64;
@@ -63,6 +63,7 @@ final class PowerLossMemory implements PoolMemory {
   private volatile boolean skipWholeExtentZeroing;
 
   private PowerLossMemory(PoolMemory delegate, PoolGeometry geometry) {
+    super(delegate);
     this.delegate = delegate;
     this.dataOffset = geometry.dataOffset();
     this.dataEnd = geometry.dataEnd();
@@ -289,11 +290,6 @@ final class PowerLossMemory implements PoolMemory {
   }
 
   @Override
-  public long getLong(long offset) {
-    return delegate.getLong(offset);
-  }
-
-  @Override
   public void putLong(long offset, long value) {
     zeroIfAllocation(offset, value);
     delegate.putLong(offset, value);
@@ -301,19 +297,9 @@ final class PowerLossMemory implements PoolMemory {
   }
 
   @Override
-  public void getBytes(long offset, byte[] dst, int dstIndex, int length) {
-    delegate.getBytes(offset, dst, dstIndex, length);
-  }
-
-  @Override
   public void putBytes(long offset, byte[] src, int srcIndex, int length) {
     delegate.putBytes(offset, src, srcIndex, length);
     stored(offset, length);
-  }
-
-  @Override
-  public void read(long offset, ByteBuffer dst, int dstIndex, int length) {
-    delegate.read(offset, dst, dstIndex, length);
   }
 
   @Override

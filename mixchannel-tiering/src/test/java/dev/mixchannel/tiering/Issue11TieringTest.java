@@ -19,7 +19,6 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
 import java.nio.channels.ClosedByInterruptException;
-import java.nio.channels.Pipe;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
@@ -140,16 +139,17 @@ class Issue11TieringTest {
   }
 
   /**
-   * Defect 5: a transfer blocked on a pipe held the key's lock, a delete of the key waited for it
-   * while holding the manager-wide lock, and every other key froze.
+   * Defect 5: a transfer blocked on its source held the key's lock, a delete of the key waited for
+   * it while holding the manager-wide lock, and every other key froze.
    */
   @Test
   void shouldServeOtherKeysWhileATransferOfOneKeyBlocks() throws Exception {
     open(pmemAndDisk(16L * MIB));
-    Pipe pipe = Pipe.open();
+    BlockingSource source = new BlockingSource(Bytes.random(4, 10));
     try (MixChannel a = manager.open("a", CREATE, READ, WRITE);
         MixChannel b = manager.open("b", CREATE, READ, WRITE)) {
-      Future<Long> blocked = threads.submit(() -> a.transferFrom(pipe.source(), 0, 10));
+      Future<Long> blocked = threads.submit(() -> a.transferFrom(source, 0, 10));
+      source.awaitBlocked();
       Future<Boolean> delete = threads.submit(() -> manager.delete("a"));
       assertThat(delete.get(BOUND.toSeconds(), TimeUnit.SECONDS)).isTrue();
       Future<?> others =
@@ -166,13 +166,59 @@ class Issue11TieringTest {
               });
       others.get(BOUND.toSeconds(), TimeUnit.SECONDS);
       assertThat(a.size()).isZero();
-      pipe.sink().write(ByteBuffer.wrap(Bytes.random(4, 10)));
-      pipe.sink().close();
+      source.release();
       assertThat(blocked.get(BOUND.toSeconds(), TimeUnit.SECONDS)).isEqualTo(10);
       assertThat(Bytes.readAll(a)).isEqualTo(Bytes.random(4, 10));
     } finally {
-      pipe.source().close();
+      source.release();
     }
+  }
+
+  /** A source whose first read blocks until released, then returns its bytes; then its end. */
+  private static final class BlockingSource implements java.nio.channels.ReadableByteChannel {
+    private final java.util.concurrent.CountDownLatch entered =
+        new java.util.concurrent.CountDownLatch(1);
+    private final java.util.concurrent.CountDownLatch released =
+        new java.util.concurrent.CountDownLatch(1);
+    private final ByteBuffer bytes;
+
+    BlockingSource(byte[] bytes) {
+      this.bytes = ByteBuffer.wrap(bytes);
+    }
+
+    void awaitBlocked() throws InterruptedException {
+      assertThat(entered.await(BOUND.toSeconds(), TimeUnit.SECONDS)).isTrue();
+    }
+
+    void release() {
+      released.countDown();
+    }
+
+    @Override
+    public int read(ByteBuffer dst) throws IOException {
+      entered.countDown();
+      try {
+        released.await();
+      } catch (InterruptedException e) {
+        throw new java.io.InterruptedIOException();
+      }
+      if (!bytes.hasRemaining()) {
+        return -1;
+      }
+      int n = Math.min(dst.remaining(), bytes.remaining());
+      dst.put(dst.position(), bytes, bytes.position(), n);
+      dst.position(dst.position() + n);
+      bytes.position(bytes.position() + n);
+      return n;
+    }
+
+    @Override
+    public boolean isOpen() {
+      return true;
+    }
+
+    @Override
+    public void close() {}
   }
 
   /**

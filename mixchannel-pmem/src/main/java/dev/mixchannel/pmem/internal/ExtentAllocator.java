@@ -4,6 +4,7 @@ import java.util.BitSet;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
 
 /**
  * The free extents of one pool, in memory only (the extent table is the durable truth about who
@@ -228,19 +229,24 @@ final class ExtentAllocator {
    * @return whether no pin is left
    */
   boolean awaitUnpinned(long timeoutNanos) {
+    return await(unpinned, () -> pinTotal == 0, timeoutNanos);
+  }
+
+  /** Waits on a condition of {@link #lock} until {@code done} holds or the time is up. */
+  private boolean await(Condition condition, BooleanSupplier done, long timeoutNanos) {
     lock.lock();
     try {
       long left = timeoutNanos;
-      while (pinTotal > 0) {
+      while (!done.getAsBoolean()) {
         if (left <= 0) {
           return false;
         }
-        left = unpinned.awaitNanos(left);
+        left = condition.awaitNanos(left);
       }
       return true;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      return pinTotal == 0;
+      return done.getAsBoolean();
     } finally {
       lock.unlock();
     }
@@ -313,22 +319,10 @@ final class ExtentAllocator {
    * @return whether it has nothing left to do
    */
   boolean awaitScrubbed(long timeoutNanos) {
-    lock.lock();
-    try {
-      long left = timeoutNanos;
-      while (!closed && (borrowed > 0 || !dirty.isEmpty() || hasUntouchedBelowLimit())) {
-        if (left <= 0) {
-          return false;
-        }
-        left = returned.awaitNanos(left);
-      }
-      return true;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return false;
-    } finally {
-      lock.unlock();
-    }
+    return await(
+        returned,
+        () -> closed || (borrowed == 0 && dirty.isEmpty() && !hasUntouchedBelowLimit()),
+        timeoutNanos);
   }
 
   private boolean hasUntouchedBelowLimit() {

@@ -86,9 +86,8 @@ final class Catalog {
           if (!mode.mayCreate()) {
             throw new NoSuchFileException(key);
           }
-          k = new TieredKey(nextId++, key, null, TieredKey.Life.RESERVED, 0, clock.millis());
+          k = reserveLocked(key);
           reservation = k.lockExclusive();
-          index.put(key, k);
         } else if (mode.createNew()) {
           throw new FileAlreadyExistsException(key);
         }
@@ -127,6 +126,16 @@ final class Catalog {
     } finally {
       k.unlockExclusive(reservation);
     }
+  }
+
+  /**
+   * Puts a reservation of a missing key in the index; caller holds the index lock. The reservation
+   * is not live: others wait for it on its lock and look again.
+   */
+  private TieredKey reserveLocked(String key) {
+    TieredKey k = new TieredKey(nextId++, key, null, TieredKey.Life.RESERVED, 0, clock.millis());
+    index.put(key, k);
+    return k;
   }
 
   /** Gives up a reservation (its creator holds the key's lock). */
@@ -220,8 +229,7 @@ final class Catalog {
         }
         dst = index.get(to);
         if (dst == null) {
-          dst = new TieredKey(nextId++, to, null, TieredKey.Life.RESERVED, 0, clock.millis());
-          index.put(to, dst);
+          dst = reserveLocked(to);
           reserved = true;
         }
       } finally {
@@ -327,9 +335,8 @@ final class Catalog {
         state.checkOpen(key);
         k = index.get(key);
         if (k == null) {
-          k = new TieredKey(nextId++, key, null, TieredKey.Life.RESERVED, 0, clock.millis());
+          k = reserveLocked(key);
           reservation = k.lockExclusive();
-          index.put(key, k);
         }
       } finally {
         indexLock.unlock();
