@@ -33,7 +33,7 @@ class CustomPolicyTest {
   }
 
   private static SegmentSnapshot segment(String key, String tier, boolean migrating) {
-    return new SegmentSnapshot(key, tier, 100, true, 0, migrating, null, false);
+    return new SegmentSnapshot(key, tier, 100, true, 0, migrating, null, false, false);
   }
 
   @Test

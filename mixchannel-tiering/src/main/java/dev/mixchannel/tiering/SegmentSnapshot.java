@@ -6,14 +6,14 @@ package dev.mixchannel.tiering;
  * @param key the key
  * @param tierName the tier that holds it
  * @param sizeBytes its size in bytes
- * @param sealed whether it is eligible for demotion: {@link MixChannel#seal()} was called, it is
- *     not the active (newest) key of its directory, or it has not been written for the configured
- *     idle time
+ * @param sealed whether it is eligible for demotion: it was sealed ({@link MixChannel#seal()},
+ *     {@link TierManager#seal}) or it has not been written for the configured idle time
  * @param lastWriteMillis the clock time at which the manager last saw it written, in milliseconds
  *     (observed at the resolution of the policy interval)
  * @param migrating whether a migration of it is queued or in flight (it will not be picked again)
  * @param migrationTarget the tier an in-flight migration moves it to, or {@code null} when none
  * @param backingOff whether a recent migration of it failed and the manager waits before retrying
+ * @param held whether it is held on its tier ({@link TierManager#hold}): the policy leaves it there
  */
 public record SegmentSnapshot(
     String key,
@@ -23,14 +23,15 @@ public record SegmentSnapshot(
     long lastWriteMillis,
     boolean migrating,
     String migrationTarget,
-    boolean backingOff) {
+    boolean backingOff,
+    boolean held) {
 
   /**
    * Whether the policy may pick this segment now.
    *
-   * @return {@code true} when no migration is in flight and it is not backing off
+   * @return {@code true} when no migration is in flight, it is not backing off and not held
    */
   public boolean pickable() {
-    return !migrating && !backingOff;
+    return !migrating && !backingOff && !held;
   }
 }

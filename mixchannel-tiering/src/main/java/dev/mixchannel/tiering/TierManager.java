@@ -15,6 +15,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.OpenOption;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.UnaryOperator;
@@ -189,6 +190,52 @@ public final class TierManager implements AutoCloseable {
   }
 
   /**
+   * Marks a key as sealed, as {@link MixChannel#seal()} does, without a handle: no more writes are
+   * expected, so the policy may demote it. Adapters use it to pass their system's rule (Kafka: a
+   * segment that is not the newest of its partition).
+   *
+   * @param key the key
+   * @throws NoSuchFileException when the key does not exist
+   * @throws IllegalStateException when the manager is closed
+   */
+  public void seal(String key) throws NoSuchFileException {
+    core.seal(key);
+  }
+
+  /**
+   * Moves a key to a tier now (as {@link #migrate}) and keeps it there: the policy does not move it
+   * until the hold is closed. Adapters use it around a reader that reads the key's bytes by path on
+   * the last tier (Kafka's tiered storage uploading a segment file).
+   *
+   * @param key the key
+   * @param tierName the tier
+   * @return the hold; the caller closes it
+   * @throws IllegalArgumentException for an unknown tier
+   * @throws NoSuchFileException when the key does not exist
+   * @throws MigrationException when the move failed (the key is not held then)
+   * @throws IllegalStateException when the manager is closed
+   * @throws IOException when a tier fails
+   */
+  public KeyHold hold(String key, String tierName) throws IOException {
+    return core.hold(key, tierName);
+  }
+
+  /**
+   * Indexes a key that a tier holds but the manager does not know: one that appeared after the
+   * manager opened (a directory of a tier that was offline came back, say). The fastest complete
+   * copy is kept; a copy on a slower tier is removed as stale. A key the manager knows is left as
+   * it is.
+   *
+   * @param key the key
+   * @return whether the manager knows the key now
+   * @throws IllegalStateException when the manager is closed
+   * @throws IOException when a tier fails
+   */
+  public boolean adopt(String key) throws IOException {
+    return core.adopt(key);
+  }
+
+  /**
    * Occupancy of each tier and the migration counters.
    *
    * @return a snapshot
@@ -243,6 +290,7 @@ public final class TierManager implements AutoCloseable {
     private MigrationHook hook = MigrationHook.NONE;
     private TierOpener opener = TierOpener.DEFAULT;
     private UnaryOperator<StorageTier> wrapper = UnaryOperator.identity();
+    private final List<StorageTier> extraTiers = new ArrayList<>();
 
     private Builder(MixChannelConfig config) {
       this.config = Objects.requireNonNull(config, "config");
@@ -292,6 +340,21 @@ public final class TierManager implements AutoCloseable {
     }
 
     /**
+     * Adds a tier of the caller's own after the configuration's tiers, as the slowest so far: a
+     * {@link StorageTier} implementation the configuration cannot name (an adapter's, or a user's).
+     * The manager owns it from {@link #build()} on and closes it (also when {@code build} fails).
+     * Its name must differ from every other tier's. The configuration's migration settings apply to
+     * it as to the others.
+     *
+     * @param tier the open tier
+     * @return this builder
+     */
+    public Builder tier(StorageTier tier) {
+      extraTiers.add(Objects.requireNonNull(tier, "tier"));
+      return this;
+    }
+
+    /**
      * Wraps each tier once it is open and before recovery reads it: to instrument a tier, or to
      * model slower media (a benchmark throttles its disk tier to an HDD's rate this way). The
      * wrapper is called once per configured tier, fastest first, and returns the tier itself or a
@@ -317,7 +380,12 @@ public final class TierManager implements AutoCloseable {
       TierOpener open = opener;
       UnaryOperator<StorageTier> wrap = wrapper;
       TierOpener wrapped = (tier, cfg) -> wrap(open.open(tier, cfg), wrap);
-      return new TierManager(ManagerCore.open(config, policy, clock, startMigrator, hook, wrapped));
+      List<StorageTier> extra = new ArrayList<>();
+      for (StorageTier tier : extraTiers) {
+        extra.add(wrap(tier, wrap));
+      }
+      return new TierManager(
+          ManagerCore.open(config, extra, policy, clock, startMigrator, hook, wrapped));
     }
 
     private static StorageTier wrap(StorageTier tier, UnaryOperator<StorageTier> wrapper)

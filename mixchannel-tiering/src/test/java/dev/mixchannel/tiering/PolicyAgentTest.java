@@ -92,7 +92,9 @@ class PolicyAgentTest {
   void shouldDemoteTheOldestSealedSegmentWhenAboveTheWatermark() throws IOException {
     open(config());
     writeAt(1000, "topic-0/00000.log", 200 * KIB);
+    manager.seal("topic-0/00000.log");
     writeAt(2000, "topic-0/00100.log", 200 * KIB);
+    manager.seal("topic-0/00100.log");
     writeAt(3000, "topic-0/00200.log", 200 * KIB);
     assertThat(manager.tierOf("topic-0/00000.log")).isEqualTo("t1");
     assertThat(manager.tierOf("topic-0/00100.log")).isEqualTo("t0");
@@ -101,15 +103,29 @@ class PolicyAgentTest {
   }
 
   @Test
-  void shouldKeepTheActiveSegmentWhenItsDirectoryIsDemoted() throws IOException {
+  void shouldLeaveUnsealedKeysWhateverTheirNamesWhenAboveTheWatermark() throws IOException {
     open(config());
-    writeAt(1000, "topic-0/00200.log", 200 * KIB);
-    writeAt(1000, "topic-0/00200.index", 10 * KIB);
-    writeAt(2000, "topic-0/00000.log", 200 * KIB);
-    writeAt(3000, "topic-0/00100.log", 200 * KIB);
-    assertThat(manager.tierOf("topic-0/00200.log")).isEqualTo("t0");
-    assertThat(manager.tierOf("topic-0/00200.index")).isEqualTo("t0");
-    assertThat(manager.tierOf("topic-0/00000.log")).isEqualTo("t1");
+    writeAt(1000, "topic-0/00000.log", 200 * KIB);
+    writeAt(2000, "topic-0/00100.log", 200 * KIB);
+    writeAt(3000, "topic-0/00200.log", 200 * KIB);
+    assertThat(manager.tierOf("topic-0/00000.log")).isEqualTo("t0");
+    assertThat(manager.stats().migrationsDown()).isZero();
+  }
+
+  @Test
+  void shouldLeaveAHeldKeyWhereItIsUntilTheHoldCloses() throws IOException {
+    open(config());
+    writeAt(1000, "a/0.log", 300 * KIB);
+    KeyHold hold = manager.hold("a/0.log", "t1");
+    assertThat(manager.tierOf("a/0.log")).isEqualTo("t1");
+    manager.doWork();
+    settle();
+    assertThat(manager.tierOf("a/0.log")).as("held, not promoted").isEqualTo("t1");
+    hold.close();
+    hold.close();
+    manager.doWork();
+    settle();
+    assertThat(manager.tierOf("a/0.log")).as("promoted once released").isEqualTo("t0");
   }
 
   @Test
@@ -170,6 +186,7 @@ class PolicyAgentTest {
   void shouldNotPickASegmentTwiceWhenItsMigrationIsInFlight() throws Exception {
     open(config());
     writeAt(1000, "p/0.log", 400 * KIB);
+    manager.seal("p/0.log");
     hook.pauseAt(MigrationStep.CHUNK_COPIED);
     clock.setMillis(2000);
     try (MixChannel ch = manager.open("p/1.log", CREATE, WRITE)) {
@@ -197,7 +214,11 @@ class PolicyAgentTest {
         .doCallRealMethod()
         .when(t1.get())
         .createIncomplete(eq("q/0.log"), any(SizeHint.class));
-    writeAt(1000, "q/0.log", 400 * KIB);
+    clock.setMillis(1000);
+    try (MixChannel ch = manager.open("q/0.log", CREATE, WRITE)) {
+      Bytes.writeFully(ch, new byte[400 * KIB], 0);
+    }
+    manager.seal("q/0.log");
     writeAt(2000, "q/1.log", 200 * KIB);
     assertThat(manager.tierOf("q/0.log")).isEqualTo("t0");
     assertThat(manager.stats().migrationFailures()).isEqualTo(1);

@@ -16,7 +16,7 @@ class WatermarkPolicyTest {
   }
 
   private static SegmentSnapshot seg(String key, String tier, long size, long lastWrite) {
-    return new SegmentSnapshot(key, tier, size, true, lastWrite, false, null, false);
+    return new SegmentSnapshot(key, tier, size, true, lastWrite, false, null, false, false);
   }
 
   private List<MigrationRequest> decide(List<TierSnapshot> tiers, SegmentSnapshot... segments) {
@@ -41,9 +41,9 @@ class WatermarkPolicyTest {
     List<MigrationRequest> r =
         decide(
             List.of(tier("fast", 100, 90, 0.5, 0.5), tier("slow", 1000, 0, 0.5, 0.5)),
-            new SegmentSnapshot("active", "fast", 30, false, 1, false, null, false),
-            new SegmentSnapshot("moving", "fast", 30, true, 2, true, "slow", false),
-            new SegmentSnapshot("failed", "fast", 10, true, 3, false, null, true),
+            new SegmentSnapshot("active", "fast", 30, false, 1, false, null, false, false),
+            new SegmentSnapshot("moving", "fast", 30, true, 2, true, "slow", false, false),
+            new SegmentSnapshot("failed", "fast", 10, true, 3, false, null, true, false),
             seg("ok", "fast", 10, 4));
     assertThat(r).containsExactly(new MigrationRequest("ok", "slow"));
   }
@@ -53,7 +53,7 @@ class WatermarkPolicyTest {
     List<MigrationRequest> r =
         decide(
             List.of(tier("fast", 100, 70, 0.5, 0.5), tier("slow", 1000, 0, 0.5, 0.5)),
-            new SegmentSnapshot("moving", "fast", 30, true, 1, true, "slow", false),
+            new SegmentSnapshot("moving", "fast", 30, true, 1, true, "slow", false, false),
             seg("other", "fast", 30, 2));
     assertThat(r).isEmpty();
   }

@@ -405,6 +405,55 @@ final class Catalog {
   }
 
   /**
+   * Indexes a key that a tier holds and the index does not: the fastest complete copy is kept, a
+   * slower one is recorded as stale.
+   *
+   * @param key the key
+   * @return whether the key is in the index now
+   * @throws IOException when a tier fails
+   */
+  boolean adopt(String key) throws IOException {
+    Keys.validate(key);
+    TieredKey k;
+    long reservation;
+    indexLock.lock();
+    try {
+      state.checkOpen(key);
+      if (index.get(key) != null) {
+        return true;
+      }
+      k = reserveLocked(key);
+      reservation = k.lockExclusive();
+    } finally {
+      indexLock.unlock();
+    }
+    try {
+      TierSlot owner = null;
+      for (TierSlot slot : tiers.all()) {
+        if (!slot.tier().exists(key)) {
+          continue;
+        }
+        if (owner == null) {
+          owner = slot;
+          k.adoptedOn(slot, slot.tier().size(key));
+        } else {
+          stale.add(key, slot);
+        }
+      }
+      if (owner == null) {
+        unreserve(k);
+        return false;
+      }
+      return true;
+    } catch (IOException | RuntimeException e) {
+      unreserve(k);
+      throw e;
+    } finally {
+      k.unlockExclusive(reservation);
+    }
+  }
+
+  /**
    * Finds a key.
    *
    * @param key the key

@@ -25,6 +25,8 @@ final class KeyActivity {
   private long writeSeq;
 
   private final AtomicBoolean inFlight = new AtomicBoolean();
+  private final java.util.concurrent.atomic.AtomicInteger holds =
+      new java.util.concurrent.atomic.AtomicInteger();
   private volatile String inFlightTarget;
   private volatile boolean sealed;
   private volatile long lastWriteMillis;
@@ -65,6 +67,19 @@ final class KeyActivity {
 
   boolean sealed() {
     return sealed;
+  }
+
+  /** Keeps the policy from moving the key until {@link #unhold()}; holds nest. */
+  void hold() {
+    holds.incrementAndGet();
+  }
+
+  void unhold() {
+    holds.decrementAndGet();
+  }
+
+  boolean held() {
+    return holds.get() > 0;
   }
 
   /** Claims the key for one migration; false when one is in flight. */

@@ -6,6 +6,7 @@ import dev.mixchannel.api.MixChannelStats;
 import dev.mixchannel.api.StorageTier;
 import dev.mixchannel.api.TierConfig;
 import dev.mixchannel.api.TierStats;
+import dev.mixchannel.tiering.KeyHold;
 import dev.mixchannel.tiering.MigrationPolicy;
 import dev.mixchannel.tiering.MixChannel;
 import dev.mixchannel.tiering.PolicySnapshot;
@@ -41,6 +42,7 @@ public final class ManagerCore implements AutoCloseable {
    * Opens the tiers of a configuration, recovers them and starts the manager.
    *
    * @param config the configuration
+   * @param extraTiers open tiers to add after the configuration's, slowest last; owned from now on
    * @param policy the migration policy
    * @param clock the clock for write times, idle sealing and back-off
    * @param startMigrator whether the policy runs on its own thread every interval
@@ -51,6 +53,7 @@ public final class ManagerCore implements AutoCloseable {
    */
   public static ManagerCore open(
       MixChannelConfig config,
+      List<StorageTier> extraTiers,
       MigrationPolicy policy,
       Clock clock,
       boolean startMigrator,
@@ -63,6 +66,7 @@ public final class ManagerCore implements AutoCloseable {
       for (TierConfig tier : config.tiers()) {
         opened.add(opener.open(tier, config));
       }
+      opened.addAll(extraTiers);
       tiers = new Tiers(opened);
       return new ManagerCore(config, tiers, policy, clock, startMigrator, hook);
     } catch (IOException | RuntimeException e) {
@@ -70,7 +74,13 @@ public final class ManagerCore implements AutoCloseable {
         if (tiers != null) {
           tiers.close();
         } else {
-          new Tiers(opened).close();
+          List<StorageTier> all = new ArrayList<>(opened);
+          for (StorageTier extra : extraTiers) {
+            if (!all.contains(extra)) {
+              all.add(extra);
+            }
+          }
+          new Tiers(all).close();
         }
       } catch (IOException suppressed) {
         e.addSuppressed(suppressed);
@@ -189,12 +199,7 @@ public final class ManagerCore implements AutoCloseable {
    */
   public void migrate(String key, String tierName) throws IOException {
     state.checkOpen(key);
-    TierSlot target = tiers.byName(tierName);
-    if (target == null) {
-      throw new IllegalArgumentException(
-          "unknown tier: tier=" + tierName + ", key=" + key + ", tiers=" + tiers.names());
-    }
-    workers.runNow(live(key), target);
+    workers.runNow(live(key), tierNamed(key, tierName));
   }
 
   private TieredKey live(String key) throws NoSuchFileException {
@@ -205,6 +210,65 @@ public final class ManagerCore implements AutoCloseable {
       throw new NoSuchFileException(key);
     }
     return k;
+  }
+
+  /**
+   * Seals a key.
+   *
+   * @param key the key
+   * @throws NoSuchFileException when it does not exist
+   */
+  public void seal(String key) throws NoSuchFileException {
+    live(key).activity().seal();
+  }
+
+  /**
+   * Moves a key to a tier and holds it there.
+   *
+   * @param key the key
+   * @param tierName the tier
+   * @return the hold
+   * @throws IOException as {@code TierManager.hold} documents
+   */
+  public KeyHold hold(String key, String tierName) throws IOException {
+    state.checkOpen(key);
+    TierSlot target = tierNamed(key, tierName);
+    TieredKey k = live(key);
+    KeyActivity activity = k.activity();
+    activity.hold();
+    try {
+      workers.runNow(k, target);
+    } catch (IOException | RuntimeException e) {
+      activity.unhold();
+      throw e;
+    }
+    AtomicBoolean open = new AtomicBoolean(true);
+    return () -> {
+      if (open.compareAndSet(true, false)) {
+        activity.unhold();
+      }
+    };
+  }
+
+  /**
+   * Indexes a key a tier holds and the manager does not know.
+   *
+   * @param key the key
+   * @return whether it is known now
+   * @throws IOException when a tier fails
+   */
+  public boolean adopt(String key) throws IOException {
+    state.checkOpen(key);
+    return catalog.adopt(key);
+  }
+
+  private TierSlot tierNamed(String key, String tierName) {
+    TierSlot target = tiers.byName(tierName);
+    if (target == null) {
+      throw new IllegalArgumentException(
+          "unknown tier: tier=" + tierName + ", key=" + key + ", tiers=" + tiers.names());
+    }
+    return target;
   }
 
   /**

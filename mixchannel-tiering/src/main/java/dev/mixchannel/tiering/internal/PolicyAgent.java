@@ -1,6 +1,5 @@
 package dev.mixchannel.tiering.internal;
 
-import dev.mixchannel.api.Keys;
 import dev.mixchannel.api.MixChannelConfig;
 import dev.mixchannel.tiering.MigrationPolicy;
 import dev.mixchannel.tiering.MigrationRequest;
@@ -10,9 +9,7 @@ import dev.mixchannel.tiering.TierSnapshot;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -101,29 +98,23 @@ final class PolicyAgent {
   synchronized PolicySnapshot snapshot() {
     long now = clock.millis();
     List<TieredKey> keys = catalog.liveKeys();
-    Map<String, String> activeStems = new HashMap<>();
-    for (TieredKey k : keys) {
-      String key = k.key();
-      activeStems.merge(Keys.parent(key), stem(key), (a, b) -> a.compareTo(b) >= 0 ? a : b);
-    }
     List<SegmentSnapshot> views = new ArrayList<>();
     for (TieredKey k : keys) {
-      String key = k.key();
       KeyActivity activity = k.activity();
       long lastWrite = activity.observeWrites(now);
-      boolean active = stem(key).equals(activeStems.get(Keys.parent(key)));
-      boolean sealed = activity.sealed() || !active || now - lastWrite >= config.idleMillis();
+      boolean sealed = activity.sealed() || now - lastWrite >= config.idleMillis();
       boolean migrating = activity.inFlight();
       views.add(
           new SegmentSnapshot(
-              key,
+              k.key(),
               k.tier().name(),
               k.sizeForPolicy(),
               sealed,
               lastWrite,
               migrating,
               migrating ? activity.inFlightTarget() : null,
-              activity.backingOff(now)));
+              activity.backingOff(now),
+              activity.held()));
     }
     List<TierSnapshot> tierViews = new ArrayList<>();
     for (TierSlot slot : tiers.all()) {
@@ -168,15 +159,5 @@ final class PolicyAgent {
       counters.error(failure);
       LOG.warn("removing a stale copy failed, retried next round", failure);
     }
-  }
-
-  /**
-   * The part of a key's file name before its first dot: the segments of one Kafka base offset
-   * ({@code .log}, {@code .index}, {@code .timeindex}) share it, so all of them count as active.
-   */
-  static String stem(String key) {
-    String name = key.substring(key.lastIndexOf('/') + 1);
-    int dot = name.indexOf('.');
-    return dot > 0 ? name.substring(0, dot) : name;
   }
 }

@@ -278,6 +278,13 @@ final class TieredKey {
     version++;
   }
 
+  /** A reserved key was found complete on a tier (adoption). Exclusive side held. */
+  void adoptedOn(TierSlot slot, long sizeBytes) {
+    tier = slot;
+    activity.cachedSizeBytes(sizeBytes);
+    life = Life.LIVE;
+  }
+
   /** The create or rename that reserved this key made it live. */
   void live() {
     life = Life.LIVE;
