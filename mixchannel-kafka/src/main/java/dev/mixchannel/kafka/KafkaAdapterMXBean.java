@@ -32,11 +32,41 @@ public interface KafkaAdapterMXBean {
   long getOpens();
 
   /**
-   * Anchors with bytes, written by a broker without the adapter, copied into the tiers.
+   * Segments demoted into their own file before a reader read them by path (Kafka tiered storage).
    *
    * @return the count
    */
-  long getImports();
+  long getDemotionsForReaders();
+
+  /**
+   * Orphan keys put in quarantine (their file gone while their log dir answered).
+   *
+   * @return the count
+   */
+  long getSweepQuarantines();
+
+  /**
+   * The quarantined keys with their tiers.
+   *
+   * @return lines {@code <tier name> <quarantined key>}; the key is {@code ~quarantine/<since
+   *     millis>/<original key>}
+   */
+  String[] getQuarantinedKeys();
+
+  /**
+   * The bytes the fast tiers (every tier but the log dirs) may hold together. Kafka's {@code
+   * DescribeLogDirs} describes the log dirs' file systems, which hold the cold segments.
+   *
+   * @return bytes
+   */
+  long getFastTierCapacityBytes();
+
+  /**
+   * The bytes the fast tiers have free together.
+   *
+   * @return bytes
+   */
+  long getFastTierFreeBytes();
 
   /**
    * Keys renamed onto a keyless anchor when Kafka opened it.

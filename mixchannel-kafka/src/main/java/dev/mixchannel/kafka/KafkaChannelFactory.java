@@ -120,6 +120,29 @@ public final class KafkaChannelFactory {
   }
 
   /**
+   * {@code FileRecords.updateParentDir}, which declares no exception, called after Kafka moved the
+   * partition directory. An {@link IOException} from the tiers is rethrown as it is, not wrapped in
+   * an unchecked exception: Kafka's caller (renaming a log's directory) handles an {@code
+   * IOException} as an I/O error of the log dir and takes it offline.
+   *
+   * @param channel the segment's channel
+   * @param from the file before
+   * @param to the file after
+   */
+  public static void parentDirUpdated(FileChannel channel, File from, File to) {
+    try {
+      renamed(channel, from, to);
+    } catch (IOException e) {
+      throw KafkaChannelFactory.<RuntimeException>rethrow(e);
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <T extends Throwable> T rethrow(Throwable t) throws T {
+    throw (T) t;
+  }
+
+  /**
    * {@code FileRecords.deleteIfExists}, called after Kafka deleted the file.
    *
    * @param file the file
@@ -132,6 +155,49 @@ public final class KafkaChannelFactory {
     KafkaAdapter current = current();
     if (current != null) {
       current.deleted(file);
+    }
+  }
+
+  /**
+   * Before Kafka tiered storage copies a segment by path ({@code RLMCopyTask.copyLogSegment}): the
+   * segment's bytes are demoted into its own file, durably, and held there.
+   *
+   * @param logSegment Kafka's {@code LogSegment} (its {@code log().file()} is read reflectively, as
+   *     the class moved between Kafka releases)
+   * @return a hold for {@link #afterRemoteCopy}, or {@code null}
+   * @throws IOException when the demotion fails: Kafka then fails this copy and retries it later
+   */
+  public static Object beforeRemoteCopy(Object logSegment) throws IOException {
+    KafkaAdapter current = current();
+    if (current == null || logSegment == null) {
+      return null;
+    }
+    return current.beforeRemoteCopy(segmentFile(logSegment));
+  }
+
+  /**
+   * After the copy of {@link #beforeRemoteCopy}, whether it succeeded or not: the hold ends.
+   *
+   * @param hold what {@link #beforeRemoteCopy} returned
+   */
+  public static void afterRemoteCopy(Object hold) {
+    if (hold instanceof AutoCloseable closeable) {
+      try {
+        closeable.close();
+      } catch (Exception e) {
+        throw new IllegalStateException("releasing a segment hold failed: " + e.getMessage(), e);
+      }
+    }
+  }
+
+  private static File segmentFile(Object logSegment) throws IOException {
+    try {
+      Object records = logSegment.getClass().getMethod("log").invoke(logSegment);
+      return (File) records.getClass().getMethod("file").invoke(records);
+    } catch (ReflectiveOperationException | ClassCastException e) {
+      throw new IOException(
+          "cannot find the file of a Kafka log segment: class=" + logSegment.getClass().getName(),
+          e);
     }
   }
 

@@ -8,10 +8,13 @@ public final class AdapterCounters {
   /** Segment channels opened on the tiers. */
   public final LongAdder opens = new LongAdder();
 
-  /** Anchors with bytes (written by a broker without the adapter) copied into the tiers. */
-  public final LongAdder imports = new LongAdder();
+  /** Segments demoted into their own file before a reader read them by path. */
+  public final LongAdder demotionsForReaders = new LongAdder();
 
-  /** Keys renamed onto a keyless anchor when Kafka opened it. */
+  /** Orphan keys put in quarantine. */
+  public final LongAdder sweepQuarantines = new LongAdder();
+
+  /** Keys renamed onto a keyless file when Kafka opened it, or adopted from the last tier. */
   public final LongAdder adoptions = new LongAdder();
 
   /** Keys renamed because Kafka renamed a segment or its partition directory. */
@@ -23,7 +26,9 @@ public final class AdapterCounters {
   /** Orphan keys renamed onto the anchor Kafka had renamed without the adapter. */
   public final LongAdder sweepRenames = new LongAdder();
 
-  /** Orphan keys deleted because Kafka deleted their anchor without the adapter. */
+  /**
+   * Orphan keys deleted: in a partition directory Kafka deleted on purpose, or a stale reservation.
+   */
   public final LongAdder sweepDeletes = new LongAdder();
 
   /** Completed reconcile passes. */

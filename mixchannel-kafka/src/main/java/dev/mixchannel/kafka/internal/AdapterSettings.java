@@ -2,6 +2,7 @@ package dev.mixchannel.kafka.internal;
 
 import dev.mixchannel.api.InvalidConfigException;
 import dev.mixchannel.api.MixChannelConfig;
+import dev.mixchannel.api.TierKind;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -9,6 +10,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 
 /**
  * The adapter's settings, read from one properties file: the tiers ({@code mixchannel.*} or Pafka's
@@ -23,13 +26,19 @@ import java.util.Properties;
  * @param sweepIntervalMillis milliseconds between two orphan sweeps, 0 for none
  * @param shutdownWaitMillis how long the shutdown hook waits for Kafka's own shutdown before it
  *     closes the tiers
+ * @param quarantineRetentionMillis how long a quarantined key is kept before it is deleted
+ * @param logDirKind the medium of the log dirs (the last tier)
+ * @param excludedTopics the topics whose segments Kafka keeps in its own files only
  */
 public record AdapterSettings(
     Path source,
     MixChannelConfig config,
     List<Path> logDirs,
     long sweepIntervalMillis,
-    long shutdownWaitMillis) {
+    long shutdownWaitMillis,
+    long quarantineRetentionMillis,
+    TierKind logDirKind,
+    Pattern excludedTopics) {
 
   /** Prefix of the adapter's own keys. */
   public static final String PREFIX = "mixchannel.kafka.";
@@ -40,14 +49,37 @@ public record AdapterSettings(
   /** Milliseconds the shutdown hook waits for Kafka's shutdown hook before closing the tiers. */
   public static final String SHUTDOWN_WAIT_MS = PREFIX + "shutdown.wait.ms";
 
+  /** Milliseconds a quarantined key (an orphan) is kept before the sweep deletes it. */
+  public static final String QUARANTINE_RETENTION_MS = PREFIX + "quarantine.retention.ms";
+
+  /** The medium of the log dirs: HDD, SSD or NVME. */
+  public static final String LOGDIR_KIND = PREFIX + "logdir.kind";
+
+  /** A regular expression of topics whose segments stay in Kafka's own files only. */
+  public static final String TOPICS_EXCLUDE = PREFIX + "topics.exclude";
+
+  /** The name of the last tier, the broker's log dirs. */
+  public static final String LOGDIR_TIER = "logdir";
+
+  /** Default of {@link #QUARANTINE_RETENTION_MS}: 7 days. */
+  public static final long DEFAULT_QUARANTINE_RETENTION_MS = 7L * 24 * 3600 * 1000;
+
+  /** Default of {@link #TOPICS_EXCLUDE}: none. */
+  public static final String DEFAULT_TOPICS_EXCLUDE = "";
+
+  private static final List<String> KEYS =
+      List.of(
+          SWEEP_INTERVAL_MS,
+          SHUTDOWN_WAIT_MS,
+          QUARANTINE_RETENTION_MS,
+          LOGDIR_KIND,
+          TOPICS_EXCLUDE);
+
   /** Default of {@link #SWEEP_INTERVAL_MS}. */
   public static final long DEFAULT_SWEEP_INTERVAL_MS = 30_000;
 
   /** Default of {@link #SHUTDOWN_WAIT_MS}. */
   public static final long DEFAULT_SHUTDOWN_WAIT_MS = 120_000;
-
-  /** Kafka's switch for tiered (remote) storage, which copies segment files by path. */
-  public static final String REMOTE_STORAGE = "remote.log.storage.system.enable";
 
   /**
    * Copies the log dir list.
@@ -68,8 +100,7 @@ public record AdapterSettings(
    * @param file the properties file
    * @return the settings
    * @throws IOException when the file cannot be read
-   * @throws InvalidConfigException for a bad value, a log dir that clashes with a tier path, or
-   *     Kafka tiered storage switched on
+   * @throws InvalidConfigException for a bad value, or a log dir that clashes with a tier path
    */
   public static AdapterSettings load(Path file) throws IOException {
     Properties properties = new Properties();
@@ -85,8 +116,7 @@ public record AdapterSettings(
    * @param source the file they came from, for messages
    * @param properties the properties
    * @return the settings
-   * @throws InvalidConfigException for a bad value, a log dir that clashes with a tier path, or
-   *     Kafka tiered storage switched on
+   * @throws InvalidConfigException for a bad value, or a log dir that clashes with a tier path
    */
   public static AdapterSettings parse(Path source, Properties properties) {
     Properties tierProperties = new Properties();
@@ -96,20 +126,10 @@ public record AdapterSettings(
       }
     }
     for (String name : properties.stringPropertyNames()) {
-      if (name.startsWith(PREFIX)
-          && !name.equals(SWEEP_INTERVAL_MS)
-          && !name.equals(SHUTDOWN_WAIT_MS)) {
+      if (name.startsWith(PREFIX) && !KEYS.contains(name)) {
         throw new InvalidConfigException(
-            name,
-            properties.getProperty(name),
-            "a known key (" + SWEEP_INTERVAL_MS + ", " + SHUTDOWN_WAIT_MS + ")");
+            name, properties.getProperty(name), "a known key (" + String.join(", ", KEYS) + ")");
       }
-    }
-    if (Boolean.parseBoolean(properties.getProperty(REMOTE_STORAGE, "false").trim())) {
-      throw new InvalidConfigException(
-          REMOTE_STORAGE,
-          properties.getProperty(REMOTE_STORAGE),
-          "false: Kafka tiered storage copies segment files by path and would read empty anchors");
     }
     MixChannelConfig config = MixChannelConfig.fromProperties(tierProperties);
     List<Path> logDirs = new ArrayList<>();
@@ -127,8 +147,52 @@ public record AdapterSettings(
     }
     long sweep = millis(properties, SWEEP_INTERVAL_MS, DEFAULT_SWEEP_INTERVAL_MS);
     long wait = millis(properties, SHUTDOWN_WAIT_MS, DEFAULT_SHUTDOWN_WAIT_MS);
+    long retention = millis(properties, QUARANTINE_RETENTION_MS, DEFAULT_QUARANTINE_RETENTION_MS);
+    TierKind kind = logDirKind(properties);
+    Pattern excluded = excludedTopics(properties);
+    if (config.tiers().stream().anyMatch(t -> t.name().equals(LOGDIR_TIER))) {
+      throw new InvalidConfigException(
+          "mixchannel.tiers",
+          LOGDIR_TIER,
+          "tier names other than "
+              + LOGDIR_TIER
+              + ": the Kafka adapter adds the log dirs as the last tier of that name");
+    }
     LogDirs.of(logDirs, config);
-    return new AdapterSettings(source, config, logDirs, sweep, wait);
+    return new AdapterSettings(source, config, logDirs, sweep, wait, retention, kind, excluded);
+  }
+
+  private static TierKind logDirKind(Properties properties) {
+    String text = properties.getProperty(LOGDIR_KIND, TierKind.HDD.name()).trim();
+    try {
+      TierKind kind = TierKind.valueOf(text.toUpperCase(java.util.Locale.ROOT));
+      if (kind != TierKind.PMEM) {
+        return kind;
+      }
+    } catch (IllegalArgumentException e) {
+      // reported below
+    }
+    throw new InvalidConfigException(LOGDIR_KIND, text, "HDD, SSD or NVME");
+  }
+
+  private static Pattern excludedTopics(Properties properties) {
+    String text = properties.getProperty(TOPICS_EXCLUDE, DEFAULT_TOPICS_EXCLUDE).trim();
+    try {
+      return Pattern.compile(text);
+    } catch (PatternSyntaxException e) {
+      throw new InvalidConfigException(
+          TOPICS_EXCLUDE, text, "a Java regular expression (" + e.getDescription() + ")");
+    }
+  }
+
+  /**
+   * Whether a topic's segments stay in Kafka's own files only.
+   *
+   * @param topic the topic
+   * @return whether {@link #excludedTopics()} matches it whole
+   */
+  public boolean excludes(String topic) {
+    return !excludedTopics.pattern().isEmpty() && excludedTopics.matcher(topic).matches();
   }
 
   private static long millis(Properties properties, String key, long defaultValue) {

@@ -13,10 +13,12 @@ import java.util.function.LongSupplier;
 
 /**
  * The channel Kafka gets for a segment: it delegates every operation to the segment's tier channel
- * and keeps the modification time of the segment's anchor file (the empty {@code *.log} file Kafka
- * lists and stats) close to the last write, since Kafka reads it for time-based rolling and
- * retention: a write touches the anchor when the last touch is at least {@link #TOUCH_INTERVAL_MS}
- * old, and {@code force} and {@code truncate} always touch it.
+ * and keeps the modification time of the segment's file (an empty placeholder while the bytes are
+ * on a fast tier) where a plain file's would be, since Kafka reads it for time-based rolling and
+ * retention: a write touches the file when the last touch is at least {@link #TOUCH_INTERVAL_MS}
+ * old; {@code force} only catches up with a write the throttle skipped, setting that write's time
+ * (an {@code fsync} does not change a file's time); {@code truncate} touches it when the size
+ * changes, as {@code ftruncate} does.
  *
  * <p>Thread-safety: as the delegate; touches race harmlessly (each sets the current time). Closing
  * this channel closes the delegate. An anchor that was renamed or deleted between a touch decision
@@ -31,6 +33,7 @@ public final class AnchorChannel extends ForwardingFileChannel {
   private final Runnable onClose;
   private volatile Path anchor;
   private volatile long lastTouchMillis;
+  private volatile long lastWriteMillis;
 
   /**
    * Wraps a tier channel.
@@ -47,6 +50,7 @@ public final class AnchorChannel extends ForwardingFileChannel {
     this.clockMillis = clockMillis;
     this.onClose = onClose;
     this.lastTouchMillis = Long.MIN_VALUE / 2;
+    this.lastWriteMillis = Long.MIN_VALUE / 2;
   }
 
   /**
@@ -90,15 +94,23 @@ public final class AnchorChannel extends ForwardingFileChannel {
 
   @Override
   public FileChannel truncate(long size) throws IOException {
+    long before = super.size();
     super.truncate(size);
-    touch(clockMillis.getAsLong());
+    if (size < before) {
+      long now = clockMillis.getAsLong();
+      lastWriteMillis = now;
+      touch(now);
+    }
     return this;
   }
 
   @Override
   public void force(boolean metaData) throws IOException {
     super.force(metaData);
-    touch(clockMillis.getAsLong());
+    long written = lastWriteMillis;
+    if (written > lastTouchMillis) {
+      touch(written);
+    }
   }
 
   @Override
@@ -124,6 +136,7 @@ public final class AnchorChannel extends ForwardingFileChannel {
 
   private void written() throws IOException {
     long now = clockMillis.getAsLong();
+    lastWriteMillis = now;
     if (now - lastTouchMillis >= TOUCH_INTERVAL_MS) {
       touch(now);
     }

@@ -14,10 +14,12 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Moves every segment's bytes from the tiers back into its Kafka {@code *.log} file, so that the
- * broker can start without the agent. Runs with the broker stopped (the tiers' lock refuses a
- * second process). Reconciles first, then evacuates each key of a known log dir with {@link
- * AnchorCopies#evacuate}; running it again continues where it stopped.
+ * Demotes every segment into its own Kafka {@code *.log} file (the last tier), so that the broker
+ * can start without the agent, or a fast tier can be removed from the settings. Runs with the
+ * broker stopped (the tiers' lock refuses a second process). Reconciles first, then demotes each
+ * key of a known log dir with the migration protocol (copy under a name Kafka ignores, made
+ * durable, renamed over the placeholder, the fast copy removed); running it again continues where
+ * it stopped.
  */
 public final class Evacuator {
 
@@ -28,16 +30,16 @@ public final class Evacuator {
   /**
    * The result of a run.
    *
-   * @param segments segments evacuated
+   * @param segments segments demoted
    * @param bytes bytes copied
-   * @param leftKeys keys left in the tiers (unknown log dir, missing anchor)
+   * @param leftKeys keys left on a fast tier (unknown log dir, missing file, quarantined)
    */
   public record Result(int segments, long bytes, List<String> leftKeys) {
 
     /**
      * Copies the list.
      *
-     * @param segments segments evacuated
+     * @param segments segments demoted
      * @param bytes bytes copied
      * @param leftKeys keys left
      */
@@ -67,59 +69,71 @@ public final class Evacuator {
    */
   public Result run() throws IOException {
     LogDirs dirs = LogDirs.of(logDirs, settings.config());
+    String last = AdapterSettings.LOGDIR_TIER;
     try (KafkaSegmentStore store =
         KafkaSegmentStore.open(
-            TierManager.open(settings.config()), dirs, 0, System::currentTimeMillis, false)) {
+            KafkaTiers.open(settings, dirs, false),
+            dirs,
+            last,
+            0,
+            settings.quarantineRetentionMillis(),
+            System::currentTimeMillis,
+            false,
+            LogDirStatus.NEVER_OFFLINE)) {
       TierManager manager = store.manager();
       Map<String, Path> known = dirs.known();
-      List<SegmentPath> segments = new ArrayList<>();
+      List<String> hot = new ArrayList<>();
       List<String> left = new ArrayList<>();
       long totalBytes = 0;
       for (String key : manager.keys()) {
         Optional<SegmentKey> parsed = SegmentKey.parse(key);
-        Path dir = parsed.map(k -> known.get(k.tag())).orElse(null);
-        if (dir == null) {
+        if (parsed.isEmpty() || known.get(parsed.get().tag()) == null) {
           left.add(key);
-          continue;
-        }
-        SegmentKey k = parsed.get();
-        segments.add(new SegmentPath(dir, k.tag(), k.partitionDir(), k.fileName()));
-        try (MixChannel channel = manager.open(key, StandardOpenOption.READ)) {
-          totalBytes += channel.size();
+        } else if (!last.equals(manager.tierOf(key))) {
+          hot.add(key);
+          totalBytes += size(manager, key);
         }
       }
       out.printf(
           Locale.ROOT,
-          "evacuating %d segments, %s, from %s into %s%n",
-          segments.size(),
+          "demoting %d segments, %s, from %s into their files in %s%n",
+          hot.size(),
           mib(totalBytes),
           settings.source(),
           known.values());
       int done = 0;
       long bytes = 0;
-      for (SegmentPath segment : segments) {
+      for (String key : hot) {
+        long size = size(manager, key);
         try {
-          bytes += AnchorCopies.evacuate(manager, segment);
-          done++;
+          manager.migrate(key, last);
         } catch (NoSuchFileException e) {
-          left.add(segment.key());
-          out.printf(Locale.ROOT, "left %s: its anchor is missing (%s)%n", segment.key(), e);
+          left.add(key);
+          out.printf(Locale.ROOT, "left %s: its segment file is missing (%s)%n", key, e);
           continue;
         }
+        done++;
+        bytes += size;
         out.printf(
             Locale.ROOT,
-            "evacuated %d/%d segments, %s/%s: %s%n",
+            "demoted %d/%d segments, %s/%s: %s%n",
             done,
-            segments.size(),
+            hot.size(),
             mib(bytes),
             mib(totalBytes),
-            segment.anchor());
+            key);
       }
       if (!left.isEmpty()) {
-        out.printf(Locale.ROOT, "left %d keys in the tiers: %s%n", left.size(), left);
+        out.printf(Locale.ROOT, "left %d keys on the fast tiers: %s%n", left.size(), left);
       }
       out.printf(Locale.ROOT, "done: %d segments, %s%n", done, mib(bytes));
       return new Result(done, bytes, left);
+    }
+  }
+
+  private static long size(TierManager manager, String key) throws IOException {
+    try (MixChannel channel = manager.open(key, StandardOpenOption.READ)) {
+      return channel.size();
     }
   }
 

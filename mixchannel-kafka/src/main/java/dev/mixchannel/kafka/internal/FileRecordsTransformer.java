@@ -16,9 +16,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Installs the {@code FileRecords} advice. Kafka's class is matched by name in both packages it has
- * lived in, so one agent serves Kafka 4.1 to 4.4; no Kafka class is loaded or linked by the agent.
- * Stateless.
+ * Installs the advice on {@code FileRecords} (segment opens, renames, deletes) and on tiered
+ * storage's copy task (a segment is made whole in its file before it is uploaded by path). Kafka's
+ * classes are matched by name in every package they have lived in, so one agent serves Kafka 4.1 to
+ * 4.4; no Kafka class is loaded or linked by the agent. Stateless.
  */
 public final class FileRecordsTransformer {
 
@@ -27,6 +28,12 @@ public final class FileRecordsTransformer {
       List.of(
           "org.apache.kafka.common.record.FileRecords",
           "org.apache.kafka.common.record.internal.FileRecords");
+
+  /** The fully qualified names of tiered storage's copy task in Kafka 4.x. */
+  public static final List<String> RLM_COPY_TASK =
+      List.of(
+          "org.apache.kafka.server.log.remote.storage.RemoteLogManager$RLMCopyTask",
+          "kafka.log.remote.RemoteLogManager$RLMCopyTask");
 
   private FileRecordsTransformer() {}
 
@@ -57,6 +64,12 @@ public final class FileRecordsTransformer {
                     .visit(
                         Advice.to(DeleteIfExistsAdvice.class)
                             .on(named("deleteIfExists").and(takesArguments(0)))))
+        .type(named(RLM_COPY_TASK.get(0)).or(named(RLM_COPY_TASK.get(1))))
+        .transform(
+            (builder, type, loader, module, domain) ->
+                builder.visit(
+                    Advice.to(RemoteCopyAdvice.class)
+                        .on(named("copyLogSegment").and(takesArguments(4)))))
         .installOn(instrumentation);
   }
 

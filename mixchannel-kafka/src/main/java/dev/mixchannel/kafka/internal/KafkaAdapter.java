@@ -1,5 +1,6 @@
 package dev.mixchannel.kafka.internal;
 
+import dev.mixchannel.api.StorageInUseException;
 import dev.mixchannel.tiering.TierManager;
 import java.io.File;
 import java.io.IOException;
@@ -24,6 +25,8 @@ public final class KafkaAdapter implements AutoCloseable {
   private final LogDirs logDirs;
   private final Object storeLock = new Object();
   private volatile KafkaSegmentStore store;
+  private volatile boolean toolWarned;
+  private volatile boolean writer;
   private boolean closed;
 
   /**
@@ -60,7 +63,54 @@ public final class KafkaAdapter implements AutoCloseable {
     if (segment.isEmpty()) {
       return null;
     }
-    return store().open(segment.get(), mutable, initFileSize).orElse(null);
+    if (settings.excludes(SegmentFiles.topicOf(segment.get().partitionDir()))) {
+      store().releaseToKafka(segment.get());
+      return null;
+    }
+    if (mutable) {
+      writer = true;
+    }
+    KafkaSegmentStore current;
+    try {
+      current = store();
+    } catch (StorageInUseException e) {
+      if (mutable) {
+        throw e;
+      }
+      // A tool (kafka-dump-log.sh) with the agent while the broker holds the tiers: it reads the
+      // segment files as they are, cold ones whole, hot ones as empty placeholders.
+      warnToolOnce(e);
+      return null;
+    }
+    return current.open(segment.get(), mutable, initFileSize).orElse(null);
+  }
+
+  private void warnToolOnce(StorageInUseException e) {
+    if (!toolWarned) {
+      toolWarned = true;
+      log()
+          .warn(
+              "the MixChannel tiers are in use by another process (the broker); reading segment"
+                  + " files as they are: segments on a fast tier read as empty files. Stop the"
+                  + " broker, or demote them with mixchannel-tool, to read them here: {}",
+              e.getMessage());
+    }
+  }
+
+  /**
+   * Makes a segment file complete before Kafka tiered storage uploads it by path: its bytes are
+   * demoted into the file and held there until {@link #afterRemoteCopy}.
+   *
+   * @param file the segment file the upload reads
+   * @return the hold to release, or {@code null} when the file is no served segment
+   * @throws IOException when the demotion fails: the upload must not run (Kafka retries it later)
+   */
+  public AutoCloseable beforeRemoteCopy(File file) throws IOException {
+    Optional<SegmentPath> segment = logDirs.resolve(file);
+    if (segment.isEmpty()) {
+      return null;
+    }
+    return store().holdInLogDir(segment.get());
   }
 
   /**
@@ -140,10 +190,17 @@ public final class KafkaAdapter implements AutoCloseable {
       }
       if (store == null) {
         long startNanos = System.nanoTime();
-        TierManager manager = TierManager.open(settings.config());
+        TierManager manager = KafkaTiers.open(settings, logDirs, true);
         store =
             KafkaSegmentStore.open(
-                manager, logDirs, settings.sweepIntervalMillis(), System::currentTimeMillis, true);
+                manager,
+                logDirs,
+                AdapterSettings.LOGDIR_TIER,
+                settings.sweepIntervalMillis(),
+                settings.quarantineRetentionMillis(),
+                System::currentTimeMillis,
+                true,
+                new KafkaLogDirStatus());
         Thread hook = new Thread(this::closeAfterKafka, "mixchannel-kafka-shutdown-1");
         Runtime.getRuntime().addShutdownHook(hook);
         log()
@@ -168,7 +225,8 @@ public final class KafkaAdapter implements AutoCloseable {
     KafkaSegmentStore current = store;
     Thread kafkaHook = null;
     try {
-      while (current != null && System.nanoTime() < deadlineNanos) {
+      // A JVM that only read segments (a tool with the agent) has no Kafka shutdown to wait for.
+      while (current != null && writer && System.nanoTime() < deadlineNanos) {
         if (current.awaitChannelsClosed(100)) {
           break;
         }

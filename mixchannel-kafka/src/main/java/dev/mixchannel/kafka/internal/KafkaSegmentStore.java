@@ -1,138 +1,125 @@
 package dev.mixchannel.kafka.internal;
 
 import dev.mixchannel.api.SizeHint;
-import dev.mixchannel.kafka.KafkaAdapterMXBean;
+import dev.mixchannel.tiering.KeyHold;
 import dev.mixchannel.tiering.MixChannel;
 import dev.mixchannel.tiering.TierManager;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.LongSupplier;
-import javax.management.JMException;
-import javax.management.MBeanServer;
-import javax.management.ObjectName;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Kafka's segment files on a {@link TierManager}: each segment's bytes live under a tier key, and
- * the segment file Kafka sees (the anchor) stays empty. Opens, renames and deletes that Kafka makes
- * through {@code FileRecords} arrive here; the {@link Reconciler} repairs what Kafka changed
- * without it.
+ * Kafka's segment files on a {@link TierManager} whose last tier is the log dirs themselves ({@link
+ * LogDirTier}): a segment's bytes are on a fast tier, with an empty placeholder of its name in the
+ * log dir, or in its own {@code .log} file, an ordinary Kafka segment. Opens, renames and deletes
+ * Kafka makes through {@code FileRecords} arrive here; the {@link Reconciler} repairs what Kafka
+ * changed without it.
  *
- * <p>Invariants: an anchor is always changed before its key (created before, renamed before,
- * deleted before), so after a crash a key is at most one step behind its anchor; an anchor with
- * bytes is complete and authoritative (only a broker without the adapter, or {@code Evacuate}
- * through an atomic rename, writes bytes into an anchor), so opening it imports its bytes.
+ * <p>Invariants: Kafka changes its file first (creates, renames, deletes it) and the key follows,
+ * so after a crash a key is at most one step behind its file. A segment file with bytes that no
+ * fast tier holds is simply a segment on the last tier (written without the adapter, or demoted):
+ * it is adopted, never imported. Nothing is deleted because a file or directory cannot be seen:
+ * orphans are quarantined ({@link Quarantine}).
  *
  * <p>Thread-safe: Kafka's operations run concurrently under the shared side of one lock; each
  * reconcile action takes the exclusive side. Owns the manager: {@link #close()} closes it.
  */
-public final class KafkaSegmentStore implements KafkaAdapterMXBean, AutoCloseable {
-
-  /** Suffix of the temporary key an import copies an anchor's bytes into. */
-  public static final String IMPORT_SUFFIX = ".mixchannel-import";
+public final class KafkaSegmentStore implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(KafkaSegmentStore.class);
 
   private final TierManager manager;
   private final LogDirs logDirs;
+  private final String lastTier;
   private final LongSupplier clockMillis;
   private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
   private final AdapterCounters counters = new AdapterCounters();
   private final Reconciler reconciler;
   private final KeyAdopter adopter;
-  private final ScheduledExecutorService sweeper;
-  private final ObjectName mbeanName;
-  private final Object channelsLock = new Object();
-  private long openChannels;
+  private final Quarantine quarantine;
+  private final SweepAgent sweeper;
+  private final AdapterBean bean;
+  private final OpenSegments openSegments = new OpenSegments();
   private volatile boolean closed;
 
   private KafkaSegmentStore(
-      TierManager manager, LogDirs logDirs, LongSupplier clockMillis, boolean jmx)
-      throws JMException {
+      TierManager manager,
+      LogDirs logDirs,
+      String lastTier,
+      long retentionMillis,
+      LongSupplier clockMillis,
+      boolean jmx,
+      LogDirStatus status) {
     this.manager = manager;
     this.logDirs = logDirs;
+    this.lastTier = lastTier;
     this.clockMillis = clockMillis;
-    this.reconciler = new Reconciler(manager, logDirs, lock.writeLock(), counters);
+    this.quarantine = new Quarantine(manager, retentionMillis, clockMillis);
+    this.reconciler =
+        new Reconciler(manager, logDirs, lastTier, status, quarantine, lock.writeLock(), counters);
     this.adopter = new KeyAdopter(manager, counters);
-    this.sweeper =
-        Executors.newSingleThreadScheduledExecutor(
-            r -> {
-              Thread t = new Thread(r, "mixchannel-kafka-sweep-1");
-              t.setDaemon(true);
-              return t;
-            });
-    ObjectName name = null;
-    if (jmx) {
-      MBeanServer server = ManagementFactory.getPlatformMBeanServer();
-      name = new ObjectName(OBJECT_NAME);
-      if (!server.isRegistered(name)) {
-        server.registerMBean(this, name);
-      } else {
-        name = null;
-      }
-    }
-    this.mbeanName = name;
+    this.sweeper = new SweepAgent(this::sweep);
+    this.bean = jmx ? AdapterBean.register(manager, logDirs, counters, quarantine) : null;
   }
 
   /**
-   * Opens the store: reconciles every key of the known log dirs with their anchors, then starts the
-   * periodic sweep.
+   * Opens the store: seals every segment but the newest of each partition, holds the quarantined
+   * keys, reconciles the keys of the known log dirs with their files, then starts the periodic
+   * sweep.
    *
-   * @param manager the tiers; owned by the store from now on
+   * @param manager the tiers, whose last tier is the log dirs; owned by the store from now on
    * @param logDirs the log dirs
+   * @param lastTier the name of the log-dir tier
    * @param sweepIntervalMillis milliseconds between two sweeps, 0 for none
-   * @param clockMillis the wall clock for anchor times
-   * @param jmx whether to register {@link KafkaAdapterMXBean} (skipped when one is registered)
+   * @param retentionMillis how long a quarantined key is kept
+   * @param clockMillis the wall clock, for file times and quarantine ages
+   * @param jmx whether to register the adapter's MXBean (skipped when one is registered)
+   * @param status what Kafka says of its log dirs (offline or not)
    * @return the store
    * @throws IOException when the first reconcile fails; the manager is closed then
    */
   public static KafkaSegmentStore open(
       TierManager manager,
       LogDirs logDirs,
+      String lastTier,
       long sweepIntervalMillis,
+      long retentionMillis,
       LongSupplier clockMillis,
-      boolean jmx)
+      boolean jmx,
+      LogDirStatus status)
       throws IOException {
-    KafkaSegmentStore store;
+    KafkaSegmentStore store = null;
     try {
-      store = new KafkaSegmentStore(manager, logDirs, clockMillis, jmx);
-    } catch (JMException | RuntimeException e) {
-      try {
-        manager.close();
-      } catch (RuntimeException | IOException suppressed) {
-        e.addSuppressed(suppressed);
-      }
-      throw new IOException("cannot register the adapter MBean: name=" + OBJECT_NAME, e);
-    }
-    try {
+      store =
+          new KafkaSegmentStore(
+              manager, logDirs, lastTier, retentionMillis, clockMillis, jmx, status);
+      SegmentSealer.sealAllButNewest(manager);
+      store.quarantine.holdAll();
       store.reconcile(false);
     } catch (IOException | RuntimeException e) {
       try {
-        store.close();
+        if (store != null) {
+          store.close();
+        } else {
+          manager.close();
+        }
       } catch (IOException suppressed) {
         e.addSuppressed(suppressed);
       }
       throw e;
     }
     if (sweepIntervalMillis > 0) {
-      store.sweeper.scheduleWithFixedDelay(
-          store::sweep, sweepIntervalMillis, sweepIntervalMillis, TimeUnit.MILLISECONDS);
+      store.sweeper.start(sweepIntervalMillis);
     }
     return store;
   }
@@ -156,12 +143,21 @@ public final class KafkaSegmentStore implements KafkaAdapterMXBean, AutoCloseabl
   }
 
   /**
+   * The name of the log-dir tier.
+   *
+   * @return the last tier's name
+   */
+  public String lastTier() {
+    return lastTier;
+  }
+
+  /**
    * Opens a segment for Kafka.
    *
    * @param segment the segment
    * @param mutable whether Kafka opens it for writing
    * @param initFileSize Kafka's expected size, a placement hint only
-   * @return the channel, or empty when a read-only open finds no key (Kafka then opens the anchor
+   * @return the channel, or empty when a read-only open finds no key (Kafka then opens the file
    *     itself, as a broker without the adapter would)
    * @throws IOException when the tiers fail
    */
@@ -171,23 +167,25 @@ public final class KafkaSegmentStore implements KafkaAdapterMXBean, AutoCloseabl
     try {
       checkOpen();
       String key = segment.key();
-      Path anchor = segment.anchor();
+      Path file = segment.anchor();
       if (!mutable) {
-        if (!manager.exists(key)) {
+        if (!known(key, file)) {
           return Optional.empty();
         }
-        return Optional.of(wrap(manager.open(key, StandardOpenOption.READ), anchor));
+        return Optional.of(wrap(manager.open(key, StandardOpenOption.READ), file));
       }
-      if (!Files.exists(anchor)) {
-        // A new segment: a key left from a deleted one of the same name is stale.
-        if (manager.delete(key)) {
-          LOG.info("deleted a stale key before Kafka created its segment: key={}", key);
+      boolean created = false;
+      if (!Files.exists(file)) {
+        // A new segment: a key left from a deleted one of the same name is stale, but it is put
+        // aside rather than deleted.
+        if (manager.exists(key)) {
+          quarantine.quarantine(key, "Kafka creates a new segment of that name");
         }
-        createAnchor(anchor);
-      } else if (Files.size(anchor) > 0) {
-        AnchorCopies.importAnchor(manager, segment, counters);
+        createFile(file);
+        created = true;
       } else {
         adopter.adopt(segment);
+        known(key, file);
       }
       adopter.opened(segment);
       MixChannel channel =
@@ -197,18 +195,34 @@ public final class KafkaSegmentStore implements KafkaAdapterMXBean, AutoCloseabl
               StandardOpenOption.WRITE,
               StandardOpenOption.CREATE,
               SizeHint.of(Math.max(0, initFileSize)));
+      if (created) {
+        SegmentSealer.sealOlder(manager, segment);
+      }
       counters.opens.increment();
-      return Optional.of(wrap(channel, anchor));
+      return Optional.of(wrap(channel, file));
     } finally {
       lock.readLock().unlock();
     }
   }
 
+  /** Whether the manager knows a key, after adopting a segment file with bytes it did not know. */
+  private boolean known(String key, Path file) throws IOException {
+    if (manager.exists(key)) {
+      return true;
+    }
+    if (Files.isRegularFile(file) && Files.size(file) > 0 && manager.adopt(key)) {
+      counters.adoptions.increment();
+      LOG.info("adopted a segment file on the last tier: key={}, file={}", key, file);
+      return true;
+    }
+    return false;
+  }
+
   /**
-   * Follows a rename Kafka made of a segment's anchor (a suffix change, or its partition directory
+   * Follows a rename Kafka made of a segment file (a suffix change, or its partition directory
    * moved).
    *
-   * @param channel the segment's channel, pointed at the new anchor when it is an {@link
+   * @param channel the segment's channel, pointed at the new file when it is an {@link
    *     AnchorChannel}
    * @param from the segment before
    * @param to the segment after
@@ -230,12 +244,8 @@ public final class KafkaSegmentStore implements KafkaAdapterMXBean, AutoCloseabl
       if (manager.exists(fromKey)) {
         manager.rename(fromKey, toKey);
         counters.renames.increment();
-      } else if (!manager.exists(toKey)) {
-        LOG.warn(
-            "Kafka renamed a segment that has no key: from={}, to={} ({})",
-            fromKey,
-            toKey,
-            to.anchor());
+      } else if (!known(toKey, to.anchor())) {
+        LOG.debug("Kafka renamed a segment that has no key: from={}, to={}", fromKey, toKey);
       }
     } finally {
       lock.readLock().unlock();
@@ -243,7 +253,7 @@ public final class KafkaSegmentStore implements KafkaAdapterMXBean, AutoCloseabl
   }
 
   /**
-   * Follows Kafka's deletion of a segment's anchor.
+   * Follows Kafka's deletion of a segment file.
    *
    * @param segment the segment
    * @throws IOException when the tiers fail
@@ -262,17 +272,82 @@ public final class KafkaSegmentStore implements KafkaAdapterMXBean, AutoCloseabl
   }
 
   /**
-   * One reconcile pass now (see {@link Reconciler}).
+   * Makes a segment's own file complete before something reads it by path (Kafka tiered storage
+   * uploading it): its bytes are demoted into the log dir, durably, and held there until the
+   * returned hold is closed, so no promotion empties the file meanwhile. A segment the tiers do not
+   * hold is its file already.
+   *
+   * @param segment the segment
+   * @return the hold; the caller closes it when the read is done
+   * @throws IOException when the demotion fails (the reader must not read the file then)
+   */
+  public KeyHold holdInLogDir(SegmentPath segment) throws IOException {
+    lock.readLock().lock();
+    try {
+      checkOpen();
+      String key = segment.key();
+      if (!known(key, segment.anchor())) {
+        return () -> {};
+      }
+      KeyHold hold = manager.hold(key, lastTier);
+      counters.demotionsForReaders.increment();
+      return hold;
+    } finally {
+      lock.readLock().unlock();
+    }
+  }
+
+  /**
+   * Hands a segment back to Kafka's own file: its bytes are demoted into the log dir when a tier
+   * holds them (a topic newly excluded), so that Kafka can open the file itself.
+   *
+   * @param segment the segment
+   * @throws IOException when the demotion fails
+   */
+  public void releaseToKafka(SegmentPath segment) throws IOException {
+    lock.readLock().lock();
+    try {
+      checkOpen();
+      String key = segment.key();
+      if (manager.exists(key) && !lastTier.equals(manager.tierOf(key))) {
+        manager.migrate(key, lastTier);
+        LOG.info("moved a segment of an excluded topic back to its own file: key={}", key);
+      }
+    } finally {
+      lock.readLock().unlock();
+    }
+  }
+
+  /**
+   * One reconcile pass now (see {@link Reconciler}), then the quarantine's expired keys go.
    *
    * @param confirm act only on orphans the previous confirmed pass saw too
-   * @return the number of keys renamed or deleted
+   * @return the number of keys renamed, quarantined or deleted
    * @throws IOException when the tiers fail
    */
   public synchronized int reconcile(boolean confirm) throws IOException {
     checkOpen();
     int actions = reconciler.doWork(confirm);
+    actions += quarantine.purgeExpired().size();
     counters.sweeps.increment();
     return actions;
+  }
+
+  /**
+   * Restores a quarantined key under its original name.
+   *
+   * @param quarantined the quarantined key
+   * @return the original key
+   * @throws IOException when the tiers fail
+   */
+  public String restore(String quarantined) throws IOException {
+    lock.writeLock().lock();
+    try {
+      checkOpen();
+      return quarantine.restore(quarantined);
+    } finally {
+      lock.writeLock().unlock();
+    }
   }
 
   /**
@@ -283,17 +358,7 @@ public final class KafkaSegmentStore implements KafkaAdapterMXBean, AutoCloseabl
    * @throws InterruptedException when interrupted
    */
   public boolean awaitChannelsClosed(long timeoutMillis) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
-    synchronized (channelsLock) {
-      while (openChannels > 0) {
-        long leftNanos = deadline - System.nanoTime();
-        if (leftNanos <= 0) {
-          return false;
-        }
-        TimeUnit.NANOSECONDS.timedWait(channelsLock, leftNanos);
-      }
-      return true;
-    }
+    return openSegments.awaitNone(TimeUnit.MILLISECONDS.toNanos(timeoutMillis));
   }
 
   /**
@@ -312,84 +377,12 @@ public final class KafkaSegmentStore implements KafkaAdapterMXBean, AutoCloseabl
     } finally {
       lock.writeLock().unlock();
     }
-    sweeper.shutdownNow();
-    try {
-      sweeper.awaitTermination(10, TimeUnit.SECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-    if (mbeanName != null) {
-      try {
-        ManagementFactory.getPlatformMBeanServer().unregisterMBean(mbeanName);
-      } catch (JMException e) {
-        LOG.debug("adapter MBean already gone: name={}", mbeanName, e);
-      }
+    sweeper.close();
+    quarantine.close();
+    if (bean != null) {
+      bean.close();
     }
     manager.close();
-  }
-
-  @Override
-  public String[] getSegmentTiers() {
-    List<String> lines = new ArrayList<>();
-    try {
-      Map<String, String> tiers = new TreeMap<>();
-      for (String key : manager.keys()) {
-        if (SegmentKey.parse(key).isPresent()) {
-          tiers.put(key, manager.tierOf(key));
-        }
-      }
-      tiers.forEach((key, tier) -> lines.add(tier + " " + key));
-    } catch (IOException | RuntimeException e) {
-      throw new IllegalStateException("cannot list the segment keys: " + e.getMessage(), e);
-    }
-    return lines.toArray(String[]::new);
-  }
-
-  @Override
-  public String[] getLogDirs() {
-    List<String> lines = new ArrayList<>();
-    logDirs.known().forEach((tag, dir) -> lines.add(tag + " " + dir));
-    return lines.toArray(String[]::new);
-  }
-
-  @Override
-  public long getOpens() {
-    return counters.opens.sum();
-  }
-
-  @Override
-  public long getImports() {
-    return counters.imports.sum();
-  }
-
-  @Override
-  public long getAdoptions() {
-    return counters.adoptions.sum();
-  }
-
-  @Override
-  public long getRenames() {
-    return counters.renames.sum();
-  }
-
-  @Override
-  public long getDeletes() {
-    return counters.deletes.sum();
-  }
-
-  @Override
-  public long getSweepRenames() {
-    return counters.sweepRenames.sum();
-  }
-
-  @Override
-  public long getSweepDeletes() {
-    return counters.sweepDeletes.sum();
-  }
-
-  @Override
-  public long getSweeps() {
-    return counters.sweeps.sum();
   }
 
   private void sweep() {
@@ -401,31 +394,20 @@ public final class KafkaSegmentStore implements KafkaAdapterMXBean, AutoCloseabl
     }
   }
 
-  private FileChannel wrap(MixChannel channel, Path anchor) {
-    synchronized (channelsLock) {
-      openChannels++;
-    }
-    return new AnchorChannel(channel, anchor, clockMillis, this::channelClosed);
+  private FileChannel wrap(MixChannel channel, Path file) {
+    openSegments.opened();
+    return new AnchorChannel(channel, file, clockMillis, openSegments::closed);
   }
 
-  private void channelClosed() {
-    synchronized (channelsLock) {
-      openChannels--;
-      if (openChannels == 0) {
-        channelsLock.notifyAll();
-      }
-    }
-  }
-
-  private static void createAnchor(Path anchor) throws IOException {
+  private static void createFile(Path file) throws IOException {
     try {
-      Files.createFile(anchor);
+      Files.createFile(file);
     } catch (FileAlreadyExistsException e) {
-      // Created between our check and now: the same empty anchor.
+      // Created between our check and now: the same empty file.
       return;
     } catch (NoSuchFileException e) {
       throw new NoSuchFileException(
-          anchor.toString(), null, "partition directory missing: cannot create the anchor");
+          file.toString(), null, "partition directory missing: cannot create the segment file");
     }
   }
 

@@ -157,6 +157,29 @@ public final class LogDirs {
   }
 
   /**
+   * Whether a log dir answers now: its {@code meta.properties} is readable and names the expected
+   * {@code directory.id}, and the directory can be listed. A log dir that does not answer (offline,
+   * unmounted, failing, replaced) is never taken to be empty.
+   *
+   * @param logDir the log dir
+   * @param tag the {@code directory.id} it must have
+   * @return whether it answers
+   */
+  public static boolean answers(Path logDir, String tag) {
+    try {
+      if (!tag.equals(readTag(logDir))) {
+        return false;
+      }
+      try (java.nio.file.DirectoryStream<Path> entries = Files.newDirectoryStream(logDir)) {
+        entries.iterator().hasNext();
+      }
+      return true;
+    } catch (IOException | RuntimeException e) {
+      return false;
+    }
+  }
+
+  /**
    * Reads a log dir's tag from its {@code meta.properties}.
    *
    * @param logDir the log dir

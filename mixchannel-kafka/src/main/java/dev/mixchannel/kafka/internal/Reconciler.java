@@ -18,22 +18,29 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Brings the tier keys back in line with the anchor files after the broker changed anchors without
- * the adapter (its startup cleanup deletes {@code .deleted}/{@code .cleaned} files directly) or
- * after a crash between an anchor's rename and its key's rename.
+ * Brings the keys back in line with Kafka's segment files after Kafka changed files without the
+ * adapter (its startup cleanup deletes {@code .deleted}/{@code .cleaned} files directly; it deletes
+ * a renamed partition directory by path) or after a crash between a file's rename and its key's.
  *
- * <p>An orphan is a key of a known log dir whose anchor file is missing. Since the adapter always
- * moves the anchor first and the key second, an orphan's anchor is at most one Kafka rename ahead:
- * the orphan is renamed onto an anchor that has no key and is either the same segment under a
- * suffix Kafka renames to in one step ({@link SegmentFiles#successors}) in the same partition
- * directory, or the same file in the only other directory of the same partition ({@code
- * <partition>} and {@code <partition>.<hex>-delete|-future|-stray}). Otherwise the broker deleted
- * the anchor and the key is deleted. Two candidates in other directories are ambiguous: the key is
- * left alone and an ERROR line says so. Keys of unknown log dirs and keys that are no segment keys
- * are left alone.
+ * <p><b>Never on absence.</b> A key is acted on only when its log dir answers: its {@code
+ * meta.properties} is readable and names the key's {@code directory.id}, the log dir can be listed,
+ * and Kafka has not marked it offline. A key of a log dir that is unknown, offline, unmounted or
+ * failing is left alone, however long that lasts.
+ *
+ * <p>An orphan is a key on a fast tier whose segment file is missing from an answering log dir.
+ * Since Kafka changes the file first and the key second, an orphan's file is at most one Kafka
+ * rename ahead: the orphan is renamed onto a file that has no key and is either the same segment
+ * under a suffix Kafka renames to in one step ({@link SegmentFiles#successors}) in the same
+ * partition directory, or the same file in the only other directory of the same partition ({@code
+ * <partition>} and {@code <partition>.<hex>-delete|-future|-stray}). Otherwise: when its partition
+ * directory was one Kafka names for deletion ({@code -delete}, {@code -stray}) and is gone, Kafka
+ * deleted it on purpose and the key is deleted; in every other case the key is quarantined ({@link
+ * Quarantine}), deleted only after the retention. A key on the log-dir tier whose file is gone from
+ * an answering log dir is forgotten (its bytes were the file). Two candidates are ambiguous: the
+ * key is left alone and an ERROR line says so.
  *
  * <p>{@link #doWork(boolean)} is one pass. A periodic sweep asks for confirmation: it acts only on
- * keys that were orphans in the previous pass too, so it never races a rename the broker is in the
+ * keys that were orphans in the previous pass too, so it never races a rename Kafka is in the
  * middle of. Each action re-checks the key under the adapter's exclusive lock. Not thread-safe: one
  * caller at a time.
  */
@@ -43,22 +50,26 @@ public final class Reconciler {
 
   private final TierManager manager;
   private final LogDirs logDirs;
+  private final String lastTier;
+  private final LogDirStatus status;
+  private final Quarantine quarantine;
   private final Lock actionLock;
   private final AdapterCounters counters;
   private Set<String> suspects = Set.of();
 
-  /**
-   * Creates a reconciler.
-   *
-   * @param manager the tiers
-   * @param logDirs the log dirs
-   * @param actionLock the lock each action holds, excluding the broker's opens, renames, deletes
-   * @param counters where actions are counted
-   */
-  public Reconciler(
-      TierManager manager, LogDirs logDirs, Lock actionLock, AdapterCounters counters) {
+  Reconciler(
+      TierManager manager,
+      LogDirs logDirs,
+      String lastTier,
+      LogDirStatus status,
+      Quarantine quarantine,
+      Lock actionLock,
+      AdapterCounters counters) {
     this.manager = manager;
     this.logDirs = logDirs;
+    this.lastTier = lastTier;
+    this.status = status;
+    this.quarantine = quarantine;
     this.actionLock = actionLock;
     this.counters = counters;
   }
@@ -67,23 +78,19 @@ public final class Reconciler {
    * One pass over every key.
    *
    * @param confirm act only on keys that were orphans in the previous confirmed pass as well
-   * @return the number of keys renamed or deleted
+   * @return the number of keys renamed, quarantined, deleted or forgotten
    * @throws IOException when listing or changing keys fails
    */
   public int doWork(boolean confirm) throws IOException {
-    Map<String, Path> dirs = logDirs.known();
+    Map<String, Path> answering = answeringLogDirs();
     List<String> orphans = new ArrayList<>();
     for (String key : manager.keys()) {
-      if (key.endsWith(KafkaSegmentStore.IMPORT_SUFFIX)) {
-        orphans.add(key);
-        continue;
-      }
       Optional<SegmentKey> parsed = SegmentKey.parse(key);
       if (parsed.isEmpty()) {
         continue;
       }
-      Path dir = dirs.get(parsed.get().tag());
-      if (dir != null && !Files.exists(anchor(dir, parsed.get()))) {
+      Path dir = answering.get(parsed.get().tag());
+      if (dir != null && !Files.exists(file(dir, parsed.get()))) {
         orphans.add(key);
       }
     }
@@ -97,7 +104,7 @@ public final class Reconciler {
       }
       actionLock.lock();
       try {
-        if (settle(key, dirs, listings)) {
+        if (settle(key, answering, listings)) {
           actions++;
         }
       } finally {
@@ -107,27 +114,40 @@ public final class Reconciler {
     return actions;
   }
 
+  /** The known log dirs that answer and that Kafka has not marked offline, by tag. */
+  private Map<String, Path> answeringLogDirs() {
+    Map<String, Path> answering = new HashMap<>();
+    logDirs
+        .known()
+        .forEach(
+            (tag, dir) -> {
+              if (!status.isOffline(dir) && LogDirs.answers(dir, tag)) {
+                answering.put(tag, dir);
+              }
+            });
+    return answering;
+  }
+
   private boolean settle(String key, Map<String, Path> dirs, Map<Path, List<String>> listings)
       throws IOException {
     if (!manager.exists(key)) {
       return false;
     }
-    if (key.endsWith(KafkaSegmentStore.IMPORT_SUFFIX)) {
-      manager.delete(key);
-      counters.sweepDeletes.increment();
-      LOG.info("deleted an interrupted import: key={}", key);
-      return true;
-    }
     SegmentKey orphan = SegmentKey.parse(key).orElseThrow();
     Path dir = dirs.get(orphan.tag());
-    if (Files.exists(anchor(dir, orphan))) {
+    if (Files.exists(file(dir, orphan)) || !LogDirs.answers(dir, orphan.tag())) {
       return false;
+    }
+    if (lastTier.equals(manager.tierOf(key))) {
+      manager.delete(key);
+      LOG.info("forgot a key of the log-dir tier whose file Kafka deleted: key={}", key);
+      return true;
     }
     List<String> targets = successors(orphan, dir, listings);
     if (targets.size() > 1) {
       LOG.error(
-          "left a key alone: its anchor is missing and several renamed partition directories hold"
-              + " a keyless anchor of that name: key={}, candidates={} ({})",
+          "left a key alone: its file is missing and several renamed partition directories hold"
+              + " a keyless file of that name: key={}, candidates={} ({})",
           orphan,
           targets,
           dir);
@@ -137,29 +157,45 @@ public final class Reconciler {
       manager.rename(key, targets.get(0));
       counters.sweepRenames.increment();
       LOG.info(
-          "renamed a key whose anchor Kafka had already renamed: from={}, to={} ({})",
+          "renamed a key whose file Kafka had already renamed: from={}, to={} ({})",
           key,
           targets.get(0),
           dir);
-    } else {
+    } else if (deletedOnPurpose(dir, orphan)) {
       manager.delete(key);
       counters.sweepDeletes.increment();
       LOG.info(
-          "deleted a key whose anchor Kafka deleted: key={}, anchor={}", key, anchor(dir, orphan));
+          "deleted a key of a partition directory Kafka deleted: key={}, directory={}",
+          key,
+          dir.resolve(orphan.partitionDir()));
+    } else {
+      quarantine.quarantine(key, "its file " + file(dir, orphan) + " is gone");
+      counters.sweepQuarantines.increment();
     }
     return true;
   }
 
   /**
-   * Finds where an orphan's anchor went: the keys of the keyless anchors it may have been renamed
-   * to in one step (none: deleted; one: renamed; several: ambiguous).
+   * Whether Kafka deleted the key's partition directory on purpose: it bore a name Kafka gives a
+   * directory it is deleting ({@code -delete}, {@code -stray}) and is gone now.
+   */
+  private static boolean deletedOnPurpose(Path dir, SegmentKey orphan) {
+    String partitionDir = orphan.partitionDir();
+    return (partitionDir.endsWith("-delete") || partitionDir.endsWith("-stray"))
+        && !SegmentFiles.partitionOf(partitionDir).equals(partitionDir)
+        && !Files.exists(dir.resolve(partitionDir));
+  }
+
+  /**
+   * Finds where an orphan's file went: the keys of the keyless files it may have been renamed to in
+   * one step (none: gone; one: renamed; several: ambiguous).
    */
   private List<String> successors(SegmentKey orphan, Path dir, Map<Path, List<String>> listings)
       throws IOException {
     String base = SegmentFiles.baseName(orphan.fileName());
     for (String suffix : SegmentFiles.successors(SegmentFiles.suffix(orphan.fileName()))) {
       SegmentKey candidate = new SegmentKey(orphan.tag(), orphan.partitionDir(), base + suffix);
-      if (isKeylessAnchor(dir, candidate)) {
+      if (isKeylessFile(dir, candidate)) {
         return List.of(candidate.toString());
       }
     }
@@ -167,7 +203,7 @@ public final class Reconciler {
     for (String other : listing(dir, listings)) {
       if (SegmentFiles.isPartitionDirRename(orphan.partitionDir(), other)) {
         SegmentKey candidate = new SegmentKey(orphan.tag(), other, orphan.fileName());
-        if (isKeylessAnchor(dir, candidate)) {
+        if (isKeylessFile(dir, candidate)) {
           moved.add(candidate.toString());
         }
       }
@@ -175,8 +211,8 @@ public final class Reconciler {
     return moved;
   }
 
-  private boolean isKeylessAnchor(Path dir, SegmentKey candidate) throws IOException {
-    return Files.exists(anchor(dir, candidate)) && !manager.exists(candidate.toString());
+  private boolean isKeylessFile(Path dir, SegmentKey candidate) throws IOException {
+    return Files.exists(file(dir, candidate)) && !manager.exists(candidate.toString());
   }
 
   private static List<String> listing(Path dir, Map<Path, List<String>> listings)
@@ -196,7 +232,7 @@ public final class Reconciler {
     return names;
   }
 
-  static Path anchor(Path dir, SegmentKey key) {
+  static Path file(Path dir, SegmentKey key) {
     return dir.resolve(key.partitionDir()).resolve(key.fileName());
   }
 }

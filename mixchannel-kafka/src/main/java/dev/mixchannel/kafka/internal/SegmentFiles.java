@@ -99,6 +99,19 @@ public final class SegmentFiles {
   }
 
   /**
+   * The topic a partition directory belongs to: its topic-partition part without the {@code
+   * -<partition>} number.
+   *
+   * @param dirName a partition directory name
+   * @return the topic (possibly cut by Kafka for a renamed directory)
+   */
+  public static String topicOf(String dirName) {
+    String partition = partitionOf(dirName);
+    int dash = partition.lastIndexOf('-');
+    return dash > 0 ? partition.substring(0, dash) : partition;
+  }
+
+  /**
    * Whether Kafka may have renamed one partition directory to the other in one step: both belong to
    * the same topic-partition (allowing for the cut Kafka makes to a long name) and they differ.
    *

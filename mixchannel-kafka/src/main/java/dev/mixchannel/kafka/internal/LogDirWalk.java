@@ -1,0 +1,69 @@
+package dev.mixchannel.kafka.internal;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Lists the segment files of the known log dirs: every {@code <log dir>/<partition dir>/<segment
+ * file>}. A log dir or partition directory that cannot be listed is skipped with a WARN line: what
+ * cannot be seen is not reported, and nothing is concluded from its absence.
+ */
+final class LogDirWalk {
+  private static final Logger LOG = LoggerFactory.getLogger(LogDirWalk.class);
+
+  private LogDirWalk() {}
+
+  /** The segment files of the known log dirs. */
+  static List<SegmentPath> segments(LogDirs logDirs) {
+    return walk(logDirs, "");
+  }
+
+  /** The segment files with an extra suffix (an incomplete copy's name) in the known log dirs. */
+  static List<SegmentPath> incompleteSegments(LogDirs logDirs, String suffix) {
+    return walk(logDirs, suffix);
+  }
+
+  private static List<SegmentPath> walk(LogDirs logDirs, String suffix) {
+    List<SegmentPath> found = new ArrayList<>();
+    for (Map.Entry<String, Path> e : logDirs.known().entrySet()) {
+      Path logDir = e.getValue();
+      try (DirectoryStream<Path> partitions =
+          Files.newDirectoryStream(logDir, Files::isDirectory)) {
+        for (Path partition : partitions) {
+          listPartition(e.getKey(), logDir, partition, suffix, found);
+        }
+      } catch (IOException | RuntimeException ex) {
+        LOG.warn("log dir cannot be listed, its segments are not reported: dir={}", logDir, ex);
+      }
+    }
+    return found;
+  }
+
+  private static void listPartition(
+      String tag, Path logDir, Path partition, String suffix, List<SegmentPath> found) {
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(partition)) {
+      for (Path file : files) {
+        String name = file.getFileName().toString();
+        if (!name.endsWith(suffix)) {
+          continue;
+        }
+        String segment = name.substring(0, name.length() - suffix.length());
+        if (SegmentFiles.isSegment(segment) && Files.isRegularFile(file)) {
+          found.add(new SegmentPath(logDir, tag, partition.getFileName().toString(), segment));
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      LOG.warn(
+          "partition directory cannot be listed, its segments are not reported: dir={}",
+          partition,
+          e);
+    }
+  }
+}

@@ -1,0 +1,88 @@
+package dev.mixchannel.kafka.internal;
+
+import java.io.IOException;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The channels a tier handed out, by key: to force a file through a channel of its own (opening and
+ * closing a second descriptor would drop the process's locks on it), to reopen one, and to close
+ * them all with the tier. Not thread-safe: the tier calls it under its lock.
+ */
+final class OpenChannels {
+  private final Map<String, List<FileChannel>> byKey = new HashMap<>();
+
+  /** Remembers a channel handed out on a key; returns it. */
+  FileChannel track(String key, FileChannel channel) {
+    List<FileChannel> list = byKey.computeIfAbsent(key, k -> new ArrayList<>());
+    list.removeIf(c -> !c.isOpen());
+    list.add(channel);
+    return channel;
+  }
+
+  /** The key an open channel was handed out on, or {@code null}. */
+  String keyOf(FileChannel channel) {
+    for (Map.Entry<String, List<FileChannel>> e : byKey.entrySet()) {
+      for (FileChannel c : e.getValue()) {
+        if (c == channel && c.isOpen()) {
+          return e.getKey();
+        }
+      }
+    }
+    return null;
+  }
+
+  /** The key was renamed; its channels follow. */
+  void renamed(String from, String to) {
+    List<FileChannel> moved = byKey.remove(from);
+    if (moved != null) {
+      byKey.computeIfAbsent(to, k -> new ArrayList<>()).addAll(moved);
+    }
+  }
+
+  /**
+   * Forces a file through an open channel of its key, or through a descriptor of its own when none
+   * is open (then no lock can be held on it).
+   */
+  void force(String key, Path file) throws IOException {
+    for (FileChannel channel : byKey.getOrDefault(key, List.of())) {
+      try {
+        channel.force(true);
+        return;
+      } catch (ClosedChannelException e) {
+        // closed meanwhile: try the next
+      }
+    }
+    try (FileChannel own = FileChannel.open(file, StandardOpenOption.READ)) {
+      own.force(true);
+    }
+  }
+
+  /** Closes every channel; the first failure is thrown after all were tried. */
+  void closeAll() throws IOException {
+    IOException failure = null;
+    for (List<FileChannel> list : byKey.values()) {
+      for (FileChannel channel : list) {
+        try {
+          channel.close();
+        } catch (IOException e) {
+          if (failure == null) {
+            failure = e;
+          } else {
+            failure.addSuppressed(e);
+          }
+        }
+      }
+    }
+    byKey.clear();
+    if (failure != null) {
+      throw failure;
+    }
+  }
+}

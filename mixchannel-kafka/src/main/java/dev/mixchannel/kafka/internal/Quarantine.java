@@ -1,0 +1,173 @@
+package dev.mixchannel.kafka.internal;
+
+import dev.mixchannel.tiering.KeyHold;
+import dev.mixchannel.tiering.TierManager;
+import java.io.IOException;
+import java.nio.file.NoSuchFileException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Keys that look orphaned (their segment file is gone while their log dir answers) are not deleted:
+ * they are renamed to {@code ~quarantine/<since millis>/<key>}, held on the tier they are on (the
+ * policy leaves them there) and deleted only once older than the retention. An operator lists them
+ * in JMX ({@link dev.mixchannel.kafka.KafkaAdapterMXBean#getQuarantinedKeys()}) and with {@code
+ * mixchannel-tool keys}, and restores one by renaming it back ({@link #restore}). The prefix cannot
+ * clash with a segment key: a log dir's {@code directory.id} never holds a {@code ~}. Thread-safe.
+ */
+final class Quarantine {
+  private static final Logger LOG = LoggerFactory.getLogger(Quarantine.class);
+
+  /** The first part of every quarantined key. */
+  static final String PREFIX = "~quarantine/";
+
+  private final TierManager manager;
+  private final long retentionMillis;
+  private final LongSupplier clockMillis;
+  private final Map<String, KeyHold> holds = new ConcurrentHashMap<>();
+
+  Quarantine(TierManager manager, long retentionMillis, LongSupplier clockMillis) {
+    this.manager = manager;
+    this.retentionMillis = retentionMillis;
+    this.clockMillis = clockMillis;
+  }
+
+  /** Whether a key is a quarantined one. */
+  static boolean isQuarantined(String key) {
+    return key.startsWith(PREFIX);
+  }
+
+  /** The original key of a quarantined one. */
+  static Optional<String> originalOf(String key) {
+    if (!isQuarantined(key)) {
+      return Optional.empty();
+    }
+    int slash = key.indexOf('/', PREFIX.length());
+    return slash < 0 ? Optional.empty() : Optional.of(key.substring(slash + 1));
+  }
+
+  /**
+   * Moves a key into quarantine.
+   *
+   * @param key the key
+   * @param why why it looks orphaned, for the log
+   * @return the quarantined key
+   * @throws IOException when the tiers fail
+   */
+  String quarantine(String key, String why) throws IOException {
+    String quarantined = PREFIX + clockMillis.getAsLong() + "/" + key;
+    manager.rename(key, quarantined);
+    hold(quarantined);
+    LOG.warn(
+        "quarantined a key that looks orphaned, deleted after {} ms unless restored: key={},"
+            + " quarantined={} ({})",
+        retentionMillis,
+        key,
+        quarantined,
+        why);
+    return quarantined;
+  }
+
+  /** Holds every quarantined key on its tier (when the adapter opens). */
+  void holdAll() throws IOException {
+    for (String key : manager.keys()) {
+      if (isQuarantined(key)) {
+        hold(key);
+      }
+    }
+  }
+
+  private void hold(String key) throws IOException {
+    try {
+      KeyHold old = holds.put(key, manager.hold(key, manager.tierOf(key)));
+      if (old != null) {
+        old.close();
+      }
+    } catch (NoSuchFileException e) {
+      holds.remove(key);
+    }
+  }
+
+  /**
+   * Deletes the quarantined keys older than the retention.
+   *
+   * @return the keys deleted
+   * @throws IOException when the tiers fail
+   */
+  List<String> purgeExpired() throws IOException {
+    List<String> deleted = new ArrayList<>();
+    long now = clockMillis.getAsLong();
+    for (String key : manager.keys()) {
+      if (isQuarantined(key) && now - sinceMillis(key) >= retentionMillis) {
+        release(key);
+        if (manager.delete(key)) {
+          deleted.add(key);
+          LOG.info("deleted a quarantined key after its retention: key={}", key);
+        }
+      }
+    }
+    return deleted;
+  }
+
+  /**
+   * Restores a quarantined key under its original name.
+   *
+   * @param quarantined the quarantined key
+   * @return the original key
+   * @throws IOException when the tiers fail
+   * @throws IllegalArgumentException when the key is no quarantined key
+   */
+  String restore(String quarantined) throws IOException {
+    String original =
+        originalOf(quarantined)
+            .orElseThrow(
+                () -> new IllegalArgumentException("not a quarantined key: key=" + quarantined));
+    manager.rename(quarantined, original);
+    release(quarantined);
+    LOG.info("restored a quarantined key: key={}, from={}", original, quarantined);
+    return original;
+  }
+
+  private void release(String key) {
+    KeyHold hold = holds.remove(key);
+    if (hold != null) {
+      hold.close();
+    }
+  }
+
+  /** The quarantined keys with their tiers, as {@code "<tier> <key>"} lines. */
+  List<String> list() {
+    List<String> lines = new ArrayList<>();
+    for (String key : manager.keys()) {
+      if (isQuarantined(key)) {
+        try {
+          lines.add(manager.tierOf(key) + " " + key);
+        } catch (NoSuchFileException e) {
+          // deleted meanwhile
+        }
+      }
+    }
+    return lines;
+  }
+
+  private static long sinceMillis(String key) {
+    int end = key.indexOf('/', PREFIX.length());
+    try {
+      return Long.parseLong(key.substring(PREFIX.length(), end));
+    } catch (NumberFormatException | StringIndexOutOfBoundsException e) {
+      return Long.MAX_VALUE;
+    }
+  }
+
+  /** Releases every hold (the adapter closes). */
+  void close() {
+    holds.values().forEach(KeyHold::close);
+    holds.clear();
+  }
+}

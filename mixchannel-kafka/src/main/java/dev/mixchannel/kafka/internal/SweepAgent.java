@@ -1,0 +1,59 @@
+package dev.mixchannel.kafka.internal;
+
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The adapter's periodic sweep: {@link #doWork()} is one pass (tests call it directly), {@link
+ * #start} runs passes every interval on thread {@code mixchannel-kafka-sweep-1}, which {@link
+ * #close()} stops. Thread-safe.
+ */
+final class SweepAgent implements AutoCloseable {
+  private final Runnable pass;
+  private ScheduledExecutorService runner;
+
+  SweepAgent(Runnable pass) {
+    this.pass = pass;
+  }
+
+  /** Runs one pass in the calling thread. */
+  void doWork() {
+    pass.run();
+  }
+
+  /** Runs a pass every {@code intervalMillis} on a daemon thread of its own. */
+  synchronized void start(long intervalMillis) {
+    if (runner != null) {
+      return;
+    }
+    runner =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "mixchannel-kafka-sweep-1");
+              t.setDaemon(true);
+              return t;
+            });
+    runner.scheduleWithFixedDelay(
+        this::doWork, intervalMillis, intervalMillis, TimeUnit.MILLISECONDS);
+  }
+
+  /** Stops the thread, waiting (bounded) for a pass in progress. Idempotent. */
+  @Override
+  public void close() {
+    ScheduledExecutorService r;
+    synchronized (this) {
+      r = runner;
+      runner = null;
+    }
+    if (r == null) {
+      return;
+    }
+    r.shutdownNow();
+    try {
+      r.awaitTermination(10, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}
