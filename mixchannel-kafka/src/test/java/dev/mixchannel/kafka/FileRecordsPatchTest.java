@@ -14,7 +14,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * {@code docs/kafka/filerecords.patch} applies to the {@code FileRecords.java} of real Kafka
  * releases (unpacked from their sources jars by the build): before and after the class moved to
- * {@code record.internal}.
+ * {@code record.internal}; {@code docs/kafka/remotelogmanager.patch} to their {@code
+ * RemoteLogManager.java}.
  */
 class FileRecordsPatchTest {
 
@@ -24,11 +25,30 @@ class FileRecordsPatchTest {
     "4.3.1, org/apache/kafka/common/record/internal/FileRecords.java"
   })
   void shouldApplyPatchWhenSourcesAreThoseOfARelease(String version, String path) throws Exception {
-    assumeTrue(new File("/usr/bin/patch").canExecute(), "the patch command is not installed");
     Path patch = Path.of(System.getProperty("mixchannel.kafka.patch"));
     Path source = Path.of(System.getProperty("mixchannel.kafka.sources"), version, path);
-    assertThat(source).exists();
+    String output = dryRun(patch, source);
+    assertThat(output).doesNotContain("FAILED").doesNotContain("rejects");
+    assertThat(Files.readString(patch)).contains("KafkaChannelFactory.openChannel(");
+  }
 
+  @ParameterizedTest
+  @CsvSource({"4.1.1", "4.3.1"})
+  void shouldApplyRemoteCopyPatchWhenSourcesAreThoseOfARelease(String version) throws Exception {
+    Path patch = Path.of(System.getProperty("mixchannel.kafka.rlm.patch"));
+    Path source =
+        Path.of(
+            System.getProperty("mixchannel.kafka.sources"),
+            version,
+            "org/apache/kafka/server/log/remote/storage/RemoteLogManager.java");
+    String output = dryRun(patch, source);
+    assertThat(output).doesNotContain("FAILED").doesNotContain("rejects");
+    assertThat(Files.readString(patch)).contains("KafkaChannelFactory.beforeRemoteCopy(segment)");
+  }
+
+  private static String dryRun(Path patch, Path source) throws Exception {
+    assumeTrue(new File("/usr/bin/patch").canExecute(), "the patch command is not installed");
+    assertThat(source).exists();
     Process dryRun =
         new ProcessBuilder("/usr/bin/patch", "--dry-run", "--force", source.toString())
             .redirectInput(patch.toFile())
@@ -36,9 +56,7 @@ class FileRecordsPatchTest {
             .start();
     String output = new String(dryRun.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(dryRun.waitFor(30, TimeUnit.SECONDS)).isTrue();
-
     assertThat(dryRun.exitValue()).as(output).isZero();
-    assertThat(output).doesNotContain("FAILED").doesNotContain("rejects");
-    assertThat(Files.readString(patch)).contains("KafkaChannelFactory.openChannel(");
+    return output;
   }
 }
