@@ -9,19 +9,22 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Moves every segment's bytes from the MixChannel tiers back into the broker's own {@code *.log}
- * files, so the broker can then start without the agent. Run it with the broker stopped:
+ * Demotes every segment from the fast MixChannel tiers into the broker's own {@code *.log} files
+ * (the last tier), so the broker can then start without the agent, or a fast tier can leave the
+ * settings. Run it with the broker stopped:
  *
  * <pre>{@code
  * java -cp mixchannel-kafka-<version>-agent.jar:/opt/kafka/libs/* \
- *   dev.mixchannel.kafka.Evacuate /etc/kafka/mixchannel.properties [--log-dirs /data/k1,/data/k2]
+ *   dev.mixchannel.kafka.Evacuate /etc/kafka/mixchannel.properties \
+ *   [--log-dirs /data/k1,/data/k2] [--only <key prefix>]
  * }</pre>
  *
- * <p>The log dirs are those of {@code --log-dirs}, else the settings file's {@code log.dirs}. Each
- * segment is written to a temporary file next to its anchor, made durable and renamed over the
- * anchor before its key is deleted, so the command can be interrupted and run again. It prints one
- * progress line per segment and exits with 0 when every key was evacuated, 2 when some were left
- * (listed), 1 on an error.
+ * <p>The log dirs are those of {@code --log-dirs}, else the settings file's {@code log.dirs};
+ * {@code --only} demotes just the keys that start with the prefix ({@code <directory.id>/<topic>-
+ * <partition>/...}). Each segment moves with the migration protocol (copied under a name Kafka
+ * ignores, made durable, renamed over its placeholder, then the fast copy removed), so the command
+ * can be interrupted and run again. It prints one progress line per segment and exits with 0 when
+ * every key was demoted, 2 when some were left (listed), 1 on an error.
  */
 public final class Evacuate {
 
@@ -54,25 +57,33 @@ public final class Evacuate {
    * @throws IllegalArgumentException for bad arguments
    */
   public static int run(String[] args, PrintStream out) throws IOException {
-    if (args.length != 1 && !(args.length == 3 && args[1].equals("--log-dirs"))) {
-      throw new IllegalArgumentException(
-          "usage: Evacuate <mixchannel.properties> [--log-dirs <dir>[,<dir>...]]");
+    String usage =
+        "usage: Evacuate <mixchannel.properties> [--log-dirs <dir>[,<dir>...]] [--only <prefix>]";
+    if (args.length == 0 || args.length % 2 == 0) {
+      throw new IllegalArgumentException(usage);
     }
     AdapterSettings settings = AdapterSettings.load(Path.of(args[0]));
     List<Path> logDirs = new ArrayList<>(settings.logDirs());
-    if (args.length == 3) {
-      logDirs.clear();
-      for (String dir : args[2].split(",")) {
-        if (!dir.isBlank()) {
-          logDirs.add(Path.of(dir.trim()));
+    String only = "";
+    for (int i = 1; i < args.length; i += 2) {
+      if (args[i].equals("--log-dirs")) {
+        logDirs.clear();
+        for (String dir : args[i + 1].split(",")) {
+          if (!dir.isBlank()) {
+            logDirs.add(Path.of(dir.trim()));
+          }
         }
+      } else if (args[i].equals("--only")) {
+        only = args[i + 1];
+      } else {
+        throw new IllegalArgumentException(usage + " (unknown option " + args[i] + ")");
       }
     }
     if (logDirs.isEmpty()) {
       throw new IllegalArgumentException(
           "no log dirs: set log.dirs in " + args[0] + " or pass --log-dirs");
     }
-    Evacuator.Result result = new Evacuator(settings, logDirs, out).run();
+    Evacuator.Result result = new Evacuator(settings, logDirs, out).only(only).run();
     return result.leftKeys().isEmpty() ? 0 : 2;
   }
 }

@@ -26,6 +26,7 @@ public final class Evacuator {
   private final AdapterSettings settings;
   private final List<Path> logDirs;
   private final PrintStream out;
+  private String prefix = "";
 
   /**
    * The result of a run.
@@ -62,6 +63,17 @@ public final class Evacuator {
   }
 
   /**
+   * Demotes only the keys that start with a prefix.
+   *
+   * @param keyPrefix the prefix; empty for every key
+   * @return this evacuator
+   */
+  public Evacuator only(String keyPrefix) {
+    this.prefix = keyPrefix;
+    return this;
+  }
+
+  /**
    * Runs the evacuation.
    *
    * @return what was done
@@ -86,6 +98,9 @@ public final class Evacuator {
       List<String> left = new ArrayList<>();
       long totalBytes = 0;
       for (String key : manager.keys()) {
+        if (!key.startsWith(prefix) && !Quarantine.isQuarantined(key)) {
+          continue;
+        }
         Optional<SegmentKey> parsed = SegmentKey.parse(key);
         if (parsed.isEmpty() || known.get(parsed.get().tag()) == null) {
           left.add(key);

@@ -1,0 +1,56 @@
+package dev.mixchannel.kafka.internal;
+
+import java.io.IOException;
+import java.util.List;
+
+/** The quarantine, read and changed with the broker stopped ({@code QuarantineCommand}). */
+public final class QuarantineTool {
+  private final AdapterSettings settings;
+
+  /**
+   * Creates the tool.
+   *
+   * @param settings the adapter settings
+   */
+  public QuarantineTool(AdapterSettings settings) {
+    this.settings = settings;
+  }
+
+  /**
+   * The quarantined keys.
+   *
+   * @return lines {@code <tier> <quarantined key>}
+   * @throws IOException when the tiers cannot be opened
+   */
+  public List<String> list() throws IOException {
+    try (KafkaSegmentStore store = open()) {
+      return new Quarantine(store.manager(), settings.quarantineRetentionMillis(), () -> 0).list();
+    }
+  }
+
+  /**
+   * Restores a quarantined key under its original name.
+   *
+   * @param quarantined the quarantined key
+   * @return the original key
+   * @throws IOException when the tiers fail
+   */
+  public String restore(String quarantined) throws IOException {
+    try (KafkaSegmentStore store = open()) {
+      return store.restore(quarantined);
+    }
+  }
+
+  private KafkaSegmentStore open() throws IOException {
+    LogDirs dirs = LogDirs.of(settings.logDirs(), settings.config());
+    return KafkaSegmentStore.open(
+        KafkaTiers.open(settings, dirs, false),
+        dirs,
+        AdapterSettings.LOGDIR_TIER,
+        0,
+        Long.MAX_VALUE,
+        System::currentTimeMillis,
+        false,
+        LogDirStatus.NEVER_OFFLINE);
+  }
+}
