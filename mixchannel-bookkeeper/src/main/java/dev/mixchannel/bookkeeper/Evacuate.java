@@ -12,8 +12,8 @@ import java.util.List;
 import org.apache.bookkeeper.conf.ServerConfiguration;
 
 /**
- * Turns a stopped bookie's journal keys back into plain journal files, so that the bookie can
- * start without the provider and replay every journal entry:
+ * Turns a stopped bookie's journal keys back into plain journal files, so that the bookie can start
+ * without the provider and replay every journal entry:
  *
  * <pre>
  * java -cp mixchannel-bookkeeper-&lt;version&gt;-bookie.jar:/opt/bookkeeper/lib/* \

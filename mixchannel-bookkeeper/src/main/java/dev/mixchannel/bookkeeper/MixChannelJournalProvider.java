@@ -130,8 +130,7 @@ public final class MixChannelJournalProvider implements FileChannelProvider {
       throw new IOException("journal channel provider is closed");
     }
     if (storage == null) {
-      storage =
-          SharedStorages.PROCESS.attach(JournalSettings.from(BookieConfig.of(configuration)));
+      storage = SharedStorages.PROCESS.attach(JournalSettings.from(BookieConfig.of(configuration)));
     }
     return storage;
   }

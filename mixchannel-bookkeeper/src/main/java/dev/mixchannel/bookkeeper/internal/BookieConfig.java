@@ -10,9 +10,9 @@ import java.util.TreeMap;
 import org.apache.bookkeeper.conf.ServerConfiguration;
 
 /**
- * The values of a bookie's configuration that the journal provider needs, free of BookKeeper
- * types: the {@code mixchannel.*} keys, the bookie's directories and the journal preallocation
- * size. Immutable.
+ * The values of a bookie's configuration that the journal provider needs, free of BookKeeper types:
+ * the {@code mixchannel.*} keys, the bookie's directories and the journal preallocation size.
+ * Immutable.
  *
  * <p>Only methods that BookKeeper 4.16 (Commons Configuration 1) and 4.17 (Commons Configuration 2)
  * both have, with the same signatures, are called on the configuration.
@@ -20,8 +20,8 @@ import org.apache.bookkeeper.conf.ServerConfiguration;
  * @param mixchannel every {@code mixchannel.*} key with its value (list values joined by commas)
  * @param journalDirs the configured journal directories ({@code journalDirectories}), as given
  * @param ledgerDirs the configured ledger directories ({@code ledgerDirectories})
- * @param indexDirs the configured index directories ({@code indexDirectories}), empty when they
- *     are the ledger directories
+ * @param indexDirs the configured index directories ({@code indexDirectories}), empty when they are
+ *     the ledger directories
  * @param preAllocBytes the journal preallocation size ({@code journalPreAllocSizeMB}) in bytes
  */
 public record BookieConfig(

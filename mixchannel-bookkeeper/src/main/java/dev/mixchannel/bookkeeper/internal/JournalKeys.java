@@ -7,9 +7,9 @@ import java.util.OptionalLong;
 import java.util.regex.Pattern;
 
 /**
- * How journal files map to tier keys. A journal file {@code /data/bk/journal/current/18f2c.txn}
- * has the key {@code journal/data/bk/journal/current/18f2c.txn}: the prefix {@value #PREFIX} and
- * the real path (symbolic links resolved) of its placeholder. A key therefore names its placeholder
+ * How journal files map to tier keys. A journal file {@code /data/bk/journal/current/18f2c.txn} has
+ * the key {@code journal/data/bk/journal/current/18f2c.txn}: the prefix {@value #PREFIX} and the
+ * real path (symbolic links resolved) of its placeholder. A key therefore names its placeholder
  * without any configuration, and two spellings of one directory give one key. A quarantined key is
  * moved under {@value #QUARANTINE}{@code <epoch millis>/}, where no placeholder can claim it.
  */
@@ -105,7 +105,10 @@ public final class JournalKeys {
    */
   public static boolean fits(Path journalDir) {
     String longest =
-        PREFIX + journalDir.toAbsolutePath().normalize().toString().substring(1) + "/" + LONGEST_NAME;
+        PREFIX
+            + journalDir.toAbsolutePath().normalize().toString().substring(1)
+            + "/"
+            + LONGEST_NAME;
     return longest.getBytes(StandardCharsets.UTF_8).length + QUARANTINE_BYTES <= MAX_KEY_BYTES;
   }
 }

@@ -25,16 +25,16 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The tiers of one bookie process, shared by the providers of all its journal directories: opened
- * on the first journal channel (so that {@code lastmark} and the last-log-mark endpoint, which build
- * providers without using them, never open storage), closed when every attached provider is closed
- * and the last journal the bookie writes is closed. The bookie closes its providers before its
- * journal threads close their last channel, and closes that channel on an interrupted thread: the
- * close clears the interrupt while it waits for the tiers and sets it again.
+ * on the first journal channel (so that {@code lastmark} and the last-log-mark endpoint, which
+ * build providers without using them, never open storage), closed when every attached provider is
+ * closed and the last journal the bookie writes is closed. The bookie closes its providers before
+ * its journal threads close their last channel, and closes that channel on an interrupted thread:
+ * the close clears the interrupt while it waits for the tiers and sets it again.
  *
  * <p>Opening a journal: a new journal (its placeholder did not exist when the provider was asked)
  * gets a new key, after its placeholder is made durable; an existing placeholder is read from its
- * key, or from itself when it has bytes (a journal written without the provider, or evacuated).
- * The reaper runs once when the storage opens and then every {@code reap.interval.ms} on the thread
+ * key, or from itself when it has bytes (a journal written without the provider, or evacuated). The
+ * reaper runs once when the storage opens and then every {@code reap.interval.ms} on the thread
  * {@code mixchannel-bookkeeper-reaper-1}. Thread-safe: key actions (opens, reaper actions) hold one
  * lock.
  */
@@ -150,11 +150,11 @@ public final class JournalStorage {
   }
 
   /**
-   * Opens the channel of an existing journal for replay: its key; or the placeholder itself when
-   * it has bytes (then a leftover key of an interrupted evacuation is deleted); or the key of the
-   * same journal under a directory that is gone (a moved journal directory), renamed to this
-   * placeholder; or, when there is none, the empty placeholder (the bookie stopped between
-   * creating it and the first write).
+   * Opens the channel of an existing journal for replay: its key; or the placeholder itself when it
+   * has bytes (then a leftover key of an interrupted evacuation is deleted); or the key of the same
+   * journal under a directory that is gone (a moved journal directory), renamed to this
+   * placeholder; or, when there is none, the empty placeholder (the bookie stopped between creating
+   * it and the first write).
    *
    * @param placeholder the journal file
    * @return the channel, to be closed by the bookie

@@ -35,8 +35,7 @@ public final class LastMarks {
   }
 
   /**
-   * The journal id of a journal's last mark: the greatest readable one over the ledger
-   * directories.
+   * The journal id of a journal's last mark: the greatest readable one over the ledger directories.
    *
    * @param journalIndex the journal's index in {@code journalDirectories}
    * @return the id, or empty when no ledger directory holds a readable mark

@@ -100,7 +100,9 @@ final class Reaper {
     int index = journalIndex(dir);
     OptionalLong id = JournalKeys.journalId(name);
     OptionalLong mark = index < 0 ? OptionalLong.empty() : marks.logId(index);
-    if (id.isPresent() && mark.isPresent() && Long.compareUnsigned(id.getAsLong(), mark.getAsLong()) < 0) {
+    if (id.isPresent()
+        && mark.isPresent()
+        && Long.compareUnsigned(id.getAsLong(), mark.getAsLong()) < 0) {
       tiers.delete(key);
       LOG.info(
           "deleted the key of a journal the bookie garbage-collected: key={}, lastMark={}",
