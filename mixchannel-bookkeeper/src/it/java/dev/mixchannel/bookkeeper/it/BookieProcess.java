@@ -24,9 +24,19 @@ public final class BookieProcess implements AutoCloseable {
   private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
   private static final Duration STOP_TIMEOUT = Duration.ofSeconds(60);
 
+  /** JVM options for short tests: small heap, quick start. */
+  static final List<String> TEST_JVM =
+      List.of(
+          "-Xmx256m",
+          "-XX:MaxDirectMemorySize=256m",
+          "-XX:+UseSerialGC",
+          "-XX:TieredStopAtLevel=1");
+
   private final Path home;
   private final int port;
   private final Map<String, String> config = new LinkedHashMap<>();
+  private final Map<String, String> environment = new LinkedHashMap<>();
+  private List<String> jvmOptions = TEST_JVM;
   private Process process;
   private int starts;
 
@@ -91,6 +101,26 @@ public final class BookieProcess implements AutoCloseable {
   }
 
   /**
+   * Sets the JVM options (heap, GC, JIT) of the next start; the module opens BookKeeper needs are
+   * always added.
+   *
+   * @param options the options
+   */
+  public void jvmOptions(List<String> options) {
+    this.jvmOptions = List.copyOf(options);
+  }
+
+  /**
+   * Sets an environment variable of the next start.
+   *
+   * @param name the variable
+   * @param value its value
+   */
+  public void environment(String name, String value) {
+    environment.put(name, value);
+  }
+
+  /**
    * Changes configuration entries for the next start; {@code null} removes one.
    *
    * @param changes the entries
@@ -127,11 +157,13 @@ public final class BookieProcess implements AutoCloseable {
     Files.writeString(confFile(), text.toString(), StandardCharsets.UTF_8);
     starts++;
     Path log = home.resolve("bookie-" + starts + ".log");
-    List<String> command = javaCommand("org.apache.bookkeeper.server.Main");
+    List<String> command = javaCommand(jvmOptions, "org.apache.bookkeeper.server.Main");
     command.add("--conf");
     command.add(confFile().toString());
-    process =
-        new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    ProcessBuilder builder =
+        new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+    builder.environment().putAll(environment);
+    process = builder.start();
     long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
     while (System.nanoTime() < deadline) {
       if (!process.isAlive()) {
@@ -203,7 +235,7 @@ public final class BookieProcess implements AutoCloseable {
    * @throws Exception when it does not finish in time
    */
   public ToolRun runTool(String mainClass, String... args) throws Exception {
-    List<String> command = javaCommand(mainClass);
+    List<String> command = javaCommand(TEST_JVM, mainClass);
     command.addAll(List.of(args));
     Path out = home.resolve("tool-" + System.nanoTime() + ".log");
     Process tool =
@@ -224,13 +256,10 @@ public final class BookieProcess implements AutoCloseable {
     }
   }
 
-  private static List<String> javaCommand(String mainClass) {
+  private static List<String> javaCommand(List<String> jvmOptions, String mainClass) {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.add("-Xmx256m");
-    command.add("-XX:MaxDirectMemorySize=256m");
-    command.add("-XX:+UseSerialGC");
-    command.add("-XX:TieredStopAtLevel=1");
+    command.addAll(jvmOptions);
     command.add("--add-opens=java.base/java.io=ALL-UNNAMED");
     command.add("--add-opens=java.base/java.nio=ALL-UNNAMED");
     command.add("--add-opens=java.base/jdk.internal.misc=ALL-UNNAMED");

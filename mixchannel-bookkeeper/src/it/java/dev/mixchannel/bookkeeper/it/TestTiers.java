@@ -24,6 +24,7 @@ public final class TestTiers implements AutoCloseable {
 
   private final Path pmem;
   private final Path disk;
+  private final String pmemCapacity;
 
   /**
    * Creates the tier directories.
@@ -32,9 +33,23 @@ public final class TestTiers implements AutoCloseable {
    * @throws IOException when a directory cannot be created
    */
   public TestTiers(Path home) throws IOException {
-    Path shm = Path.of("/dev/shm");
+    this(home, Path.of("/dev/shm"), "128m");
+  }
+
+  /**
+   * Creates the tier directories with the PMem tier under a given directory.
+   *
+   * @param home the test's directory on disk
+   * @param pmemBase where the PMem tier's directory goes (the test's directory when it is missing)
+   * @param pmemCapacity the PMem tier's capacity ({@code 128m}, {@code 2g})
+   * @throws IOException when a directory cannot be created
+   */
+  public TestTiers(Path home, Path pmemBase, String pmemCapacity) throws IOException {
+    this.pmemCapacity = pmemCapacity;
+    Files.createDirectories(home);
     this.pmem =
-        Files.createTempDirectory(Files.isDirectory(shm) ? shm : home, "mixchannel-bk-test-");
+        Files.createTempDirectory(
+            Files.isDirectory(pmemBase) ? pmemBase : home, "mixchannel-bk-test-");
     this.disk = Files.createDirectories(home.resolve("tier-disk"));
   }
 
@@ -133,7 +148,7 @@ public final class TestTiers implements AutoCloseable {
     p.setProperty("mixchannel.tiers", "pmem,disk");
     p.setProperty("mixchannel.tier.pmem.kind", "PMEM");
     p.setProperty("mixchannel.tier.pmem.paths", pmem.toString());
-    p.setProperty("mixchannel.tier.pmem.capacity", "128m");
+    p.setProperty("mixchannel.tier.pmem.capacity", pmemCapacity);
     p.setProperty("mixchannel.tier.disk.kind", "HDD");
     p.setProperty("mixchannel.tier.disk.paths", disk.toString());
     return p;

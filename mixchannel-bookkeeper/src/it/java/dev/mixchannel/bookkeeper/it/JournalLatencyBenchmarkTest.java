@@ -1,0 +1,63 @@
+package dev.mixchannel.bookkeeper.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.mixchannel.bookkeeper.it.JournalLatencyBenchmark.Placement;
+import dev.mixchannel.bookkeeper.it.JournalLatencyBenchmark.Result;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Runs {@link JournalLatencyBenchmark}: in CI a smoke run of the provider for half a second per
+ * window; with {@code -Dmixchannel.bk.bench=true} the whole P9 matrix, written to {@code
+ * target/p9.md}.
+ */
+@Tag("slow")
+class JournalLatencyBenchmarkTest {
+
+  private static final Path WORK =
+      Path.of(System.getProperty("mixchannel.bk.work", "target/bk-it"));
+
+  @Test
+  void shouldMeasureAddLatencyWhenTheJournalIsOnThePmemTier() throws Exception {
+    boolean full = Boolean.getBoolean("mixchannel.bk.bench");
+    Path work =
+        Files.createDirectories(
+            Path.of(System.getProperty("mixchannel.bk.bench.disk", WORK.toString()))
+                .resolve("p9-" + System.nanoTime()));
+    JournalLatencyBenchmark benchmark =
+        new JournalLatencyBenchmark(
+            work,
+            Path.of(System.getProperty("mixchannel.bk.bench.pmem", "/dev/shm")),
+            full
+                ? Double.parseDouble(System.getProperty("mixchannel.bk.bench.warmup.seconds", "3"))
+                : 0.2,
+            full
+                ? Double.parseDouble(System.getProperty("mixchannel.bk.bench.seconds", "10"))
+                : 0.5,
+            full ? "3g" : "256m");
+    List<Result> results =
+        full
+            ? benchmark.run(List.of(Placement.values()), List.of(false, true), List.of(1, 64))
+            : benchmark.run(List.of(Placement.PMEM_PROVIDER), List.of(true), List.of(1, 64));
+    long[] prealloc = benchmark.preallocationMicros(full ? 50 : 3);
+    StringBuilder table = new StringBuilder(JournalLatencyBenchmark.header()).append('\n');
+    for (Result result : results) {
+      assertThat(result.adds()).isPositive();
+      assertThat(result.latency().getTotalCount()).isEqualTo(result.adds());
+      table.append(result.row()).append('\n');
+    }
+    table
+        .append("\npreallocation write on the PMem tier (µs, sorted): ")
+        .append(Arrays.toString(prealloc))
+        .append('\n');
+    System.out.println(table);
+    Files.writeString(
+        WORK.resolve(full ? "p9.md" : "p9-smoke.md"), table.toString(), StandardCharsets.UTF_8);
+  }
+}
