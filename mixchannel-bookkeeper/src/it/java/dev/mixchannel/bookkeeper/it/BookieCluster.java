@@ -1,5 +1,6 @@
 package dev.mixchannel.bookkeeper.it;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,6 +13,10 @@ import org.apache.bookkeeper.conf.ClientConfiguration;
 
 /** ZooKeeper in the test JVM, the cluster's metadata, and a client. */
 public final class BookieCluster implements AutoCloseable {
+
+  /** Where real-bookie tests keep their directories (the build directory in Maven runs). */
+  private static final Path WORK =
+      Path.of(System.getProperty("mixchannel.bk.work", "target/bk-it"));
 
   private static final byte[] PASSWORD = "mixchannel".getBytes(StandardCharsets.UTF_8);
 
@@ -36,6 +41,42 @@ public final class BookieCluster implements AutoCloseable {
     conf.setReadEntryTimeout(10);
     this.client = new BookKeeper(conf);
     this.admin = new BookKeeperAdmin(client);
+  }
+
+  /**
+   * A fresh directory for one test run on the root file system (so that a journal on disk is on a
+   * real disk).
+   *
+   * @param prefix the test's name
+   * @return a new directory
+   * @throws IOException when it cannot be created
+   */
+  public static Path newHome(String prefix) throws IOException {
+    return Files.createDirectories(WORK.resolve(prefix + "-" + System.nanoTime()));
+  }
+
+  /**
+   * The directory every run's directory is in.
+   *
+   * @return the work directory
+   */
+  public static Path work() {
+    return WORK;
+  }
+
+  /**
+   * How often a string occurs in a text (log lines, tool output).
+   *
+   * @param text the text
+   * @param needle the string
+   * @return the count
+   */
+  public static int count(String text, String needle) {
+    int n = 0;
+    for (int at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + needle.length())) {
+      n++;
+    }
+    return n;
   }
 
   /**

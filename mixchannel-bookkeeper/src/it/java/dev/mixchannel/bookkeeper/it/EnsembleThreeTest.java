@@ -22,13 +22,10 @@ import org.junit.jupiter.api.Test;
 @Tag("slow")
 class EnsembleThreeTest {
 
-  private static final Path WORK =
-      Path.of(System.getProperty("mixchannel.bk.work", "target/bk-it"));
-
   @Test
   void shouldServeEveryAcknowledgedEntryFromTheReplayedBookieWhenItWasKilledDuringAdds()
       throws Exception {
-    Path home = Files.createDirectories(WORK.resolve("ensemble3-" + System.nanoTime()));
+    Path home = BookieCluster.newHome("ensemble3");
     List<TestTiers> tiers = new ArrayList<>();
     List<BookieProcess> bookies = new ArrayList<>();
     try (BookieCluster cluster = new BookieCluster(home)) {

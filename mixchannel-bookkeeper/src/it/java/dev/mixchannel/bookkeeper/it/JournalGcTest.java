@@ -7,15 +7,12 @@ import dev.mixchannel.bookkeeper.internal.JournalKeys;
 import dev.mixchannel.bookkeeper.internal.JournalSettings;
 import dev.mixchannel.bookkeeper.internal.JournalStorage;
 import java.io.File;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.NavigableSet;
 import java.util.TreeSet;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.apache.bookkeeper.client.LedgerHandle;
 import org.apache.bookkeeper.conf.ServerConfiguration;
 import org.junit.jupiter.api.Tag;
@@ -31,12 +28,9 @@ import org.junit.jupiter.api.Test;
 @Tag("slow")
 class JournalGcTest {
 
-  private static final Path WORK =
-      Path.of(System.getProperty("mixchannel.bk.work", "target/bk-it"));
-
   @Test
   void shouldLeaveNoKeyBehindWhenJournalsRollAndAreCollectedWithReuseRequested() throws Exception {
-    Path home = Files.createDirectories(WORK.resolve("gc-" + System.nanoTime()));
+    Path home = BookieCluster.newHome("gc");
     try (TestTiers tiers = new TestTiers(home);
         BookieCluster cluster = new BookieCluster(home);
         BookieProcess bookie = cluster.bookie("bookie", gcConfig(tiers))) {
@@ -45,7 +39,8 @@ class JournalGcTest {
       NavigableSet<Long> acked = Traffic.write(ledger, 100_000, 64, 12_000, bookie::kill);
       assertThat(acked.size()).isGreaterThanOrEqualTo(12_000);
       String firstRun = bookie.log();
-      assertThat(count(firstRun, "garbage collected journal")).isGreaterThanOrEqualTo(3);
+      assertThat(BookieCluster.count(firstRun, "garbage collected journal"))
+          .isGreaterThanOrEqualTo(3);
 
       bookie.start(cluster.admin());
       LedgerHandle recovered = cluster.openLedger(ledger.getId());
@@ -54,7 +49,9 @@ class JournalGcTest {
           .isEqualTo(recovered.getLastAddConfirmed() + 1);
       String logs = firstRun + bookie.log();
       assertThat(logs).doesNotContain("Invalid record");
-      assertThat(count(logs, "deleted the key of a journal the bookie garbage-collected"))
+      assertThat(
+              BookieCluster.count(
+                  logs, "deleted the key of a journal the bookie garbage-collected"))
           .isGreaterThanOrEqualTo(3);
       assertThat(logs).doesNotContain("quarantined a journal key");
       bookie.stop();
@@ -88,14 +85,5 @@ class JournalGcTest {
     config.put("journalReuseFiles", "true");
     config.put("mixchannel.bookkeeper.reap.interval.ms", "200");
     return config;
-  }
-
-  private static int count(String text, String needle) {
-    Matcher matcher = Pattern.compile(Pattern.quote(needle)).matcher(text);
-    int n = 0;
-    while (matcher.find()) {
-      n++;
-    }
-    return n;
   }
 }

@@ -20,15 +20,12 @@ import org.junit.jupiter.api.Test;
 @Tag("slow")
 class JournalLatencyBenchmarkTest {
 
-  private static final Path WORK =
-      Path.of(System.getProperty("mixchannel.bk.work", "target/bk-it"));
-
   @Test
   void shouldMeasureAddLatencyWhenTheJournalIsOnThePmemTier() throws Exception {
     boolean full = Boolean.getBoolean("mixchannel.bk.bench");
     Path work =
         Files.createDirectories(
-            Path.of(System.getProperty("mixchannel.bk.bench.disk", WORK.toString()))
+            Path.of(System.getProperty("mixchannel.bk.bench.disk", BookieCluster.work().toString()))
                 .resolve("p9-" + System.nanoTime()));
     JournalLatencyBenchmark benchmark =
         new JournalLatencyBenchmark(
@@ -58,6 +55,8 @@ class JournalLatencyBenchmarkTest {
         .append('\n');
     System.out.println(table);
     Files.writeString(
-        WORK.resolve(full ? "p9.md" : "p9-smoke.md"), table.toString(), StandardCharsets.UTF_8);
+        BookieCluster.work().resolve(full ? "p9.md" : "p9-smoke.md"),
+        table.toString(),
+        StandardCharsets.UTF_8);
   }
 }

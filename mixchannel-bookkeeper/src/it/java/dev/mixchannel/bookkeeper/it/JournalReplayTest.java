@@ -14,8 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.NavigableSet;
 import java.util.TreeSet;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.apache.bookkeeper.client.LedgerHandle;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -30,13 +28,10 @@ import org.junit.jupiter.api.Test;
 @Tag("slow")
 class JournalReplayTest {
 
-  private static final Path WORK =
-      Path.of(System.getProperty("mixchannel.bk.work", "target/bk-it"));
-
   @Test
   void shouldReplayEveryAcknowledgedEntryFromTheTiersWhenTheBookieIsKilledDuringAdds()
       throws Exception {
-    Path home = Files.createDirectories(WORK.resolve("replay-" + System.nanoTime()));
+    Path home = BookieCluster.newHome("replay");
     try (TestTiers tiers = new TestTiers(home);
         BookieCluster cluster = new BookieCluster(home);
         BookieProcess bookie = cluster.bookie("bookie", tiers.providerConfig())) {
@@ -87,7 +82,7 @@ class JournalReplayTest {
               "readjournal",
               latest.toString());
       assertThat(readJournal.exitCode()).as(readJournal.output()).isZero();
-      assertThat(count(readJournal.output(), "Lid=" + second.getId() + ","))
+      assertThat(BookieCluster.count(readJournal.output(), "Lid=" + second.getId() + ","))
           .isGreaterThanOrEqualTo(2_000);
 
       // Removing the provider: evacuate, then start the bookie without it.
@@ -106,14 +101,5 @@ class JournalReplayTest {
       assertThat(Traffic.verify(evacuated, 1_999, secondAcked)).isEqualTo(2_000);
       bookie.stop();
     }
-  }
-
-  private static int count(String text, String needle) {
-    Matcher matcher = Pattern.compile(Pattern.quote(needle)).matcher(text);
-    int n = 0;
-    while (matcher.find()) {
-      n++;
-    }
-    return n;
   }
 }

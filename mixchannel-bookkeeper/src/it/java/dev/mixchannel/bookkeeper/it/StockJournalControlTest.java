@@ -18,13 +18,10 @@ import org.junit.jupiter.api.Test;
 @Tag("slow")
 class StockJournalControlTest {
 
-  private static final Path WORK =
-      Path.of(System.getProperty("mixchannel.bk.work", "target/bk-it"));
-
   @Test
   void shouldReplayEveryAcknowledgedEntryFromJournalFilesWhenNoProviderIsConfigured()
       throws Exception {
-    Path home = Files.createDirectories(WORK.resolve("control-" + System.nanoTime()));
+    Path home = BookieCluster.newHome("control");
     try (BookieCluster cluster = new BookieCluster(home);
         BookieProcess bookie = cluster.bookie("bookie", Map.of("flushInterval", "600000"))) {
       bookie.start(cluster.admin());
