@@ -5,6 +5,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.apache.bookkeeper.client.BKException;
 import org.apache.bookkeeper.client.BookKeeper;
 import org.apache.bookkeeper.client.BookKeeper.DigestType;
 import org.apache.bookkeeper.client.BookKeeperAdmin;
@@ -110,7 +112,18 @@ public final class BookieCluster implements AutoCloseable {
    * @throws Exception when creation fails
    */
   public LedgerHandle createLedger(int ensemble, int writeQuorum, int ackQuorum) throws Exception {
-    return client.createLedger(ensemble, writeQuorum, ackQuorum, DigestType.CRC32C, PASSWORD);
+    // The client learns of new bookies through a ZooKeeper watch, a moment after they register.
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (true) {
+      try {
+        return client.createLedger(ensemble, writeQuorum, ackQuorum, DigestType.CRC32C, PASSWORD);
+      } catch (BKException.BKNotEnoughBookiesException e) {
+        if (System.nanoTime() > deadline) {
+          throw e;
+        }
+        Thread.sleep(200);
+      }
+    }
   }
 
   /**
