@@ -41,6 +41,8 @@ public final class BookieCluster implements AutoCloseable {
     conf.setZkTimeout(4000);
     conf.setAddEntryTimeout(30);
     conf.setReadEntryTimeout(10);
+    // The client's default throttle caps adds at 5,000 per second.
+    conf.setThrottleValue(0);
     this.client = new BookKeeper(conf);
     this.admin = new BookKeeperAdmin(client);
   }

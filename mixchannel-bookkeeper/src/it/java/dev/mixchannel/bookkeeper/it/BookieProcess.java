@@ -227,6 +227,23 @@ public final class BookieProcess implements AutoCloseable {
   }
 
   /**
+   * Waits until the log of the latest start contains a line, or the bookie exits.
+   *
+   * @param text what the log must contain
+   * @param timeout how long to wait at most
+   * @throws Exception when it does not appear in time
+   */
+  public void awaitLog(String text, Duration timeout) throws Exception {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (!log().contains(text)) {
+      if (System.nanoTime() > deadline || !process.isAlive()) {
+        throw new IOException("bookie log never showed '" + text + "': " + id());
+      }
+      process.waitFor(500, TimeUnit.MILLISECONDS);
+    }
+  }
+
+  /**
    * Runs a BookKeeper tool class in a child JVM with this bookie's configuration.
    *
    * @param mainClass the tool

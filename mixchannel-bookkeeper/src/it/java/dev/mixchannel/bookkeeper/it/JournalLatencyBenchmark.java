@@ -132,50 +132,129 @@ public final class JournalLatencyBenchmark {
   }
 
   /**
-   * Runs every placement with each setting and window.
+   * Runs every placement with each setting and window. Each (placement, setting) gets its own
+   * bookie and cluster, all started first; then {@code rounds} rounds measure every case in turn,
+   * so that the load of a shared machine falls on all cases alike. The histograms and counts of a
+   * case add up over the rounds.
    *
    * @param placements the journals
    * @param settings {@code journalFlushWhenQueueEmpty} values
    * @param inFlights the windows
+   * @param rounds how many times each case is measured
    * @return the results
    * @throws Exception when a bookie fails
    */
   public List<Result> run(
-      List<Placement> placements, List<Boolean> settings, List<Integer> inFlights)
+      List<Placement> placements, List<Boolean> settings, List<Integer> inFlights, int rounds)
       throws Exception {
-    List<Result> results = new ArrayList<>();
-    try (BookieCluster cluster = new BookieCluster(work.resolve("cluster"))) {
-      int n = 0;
+    List<Case> cases = new ArrayList<>();
+    try {
       for (Placement placement : placements) {
         for (boolean flushWhenEmpty : settings) {
-          Path home = work.resolve("bookie-" + (++n));
-          try (TestTiers tiers = new TestTiers(home, pmem, pmemCapacity);
-              BookieProcess bookie =
-                  cluster.bookie("bookie-" + n, config(placement, flushWhenEmpty, tiers))) {
-            bookie.jvmOptions(
-                List.of("-Xms1g", "-Xmx1g", "-XX:MaxDirectMemorySize=1g", "-XX:+UseG1GC"));
-            if (placement == Placement.PMEM_PROVIDER
-                || placement == Placement.PMEM_PROVIDER_PREALLOCATE) {
-              bookie.environment("PMEM_IS_PMEM_FORCE", "1");
-            }
-            bookie.start(cluster.admin());
-            for (int inFlight : inFlights) {
-              LedgerHandle ledger = cluster.createLedger(1, 1, 1);
-              measure(ledger, inFlight, warmupSeconds, null);
-              Histogram latency = new ConcurrentHistogram(60_000_000L, 3);
-              long adds = measure(ledger, inFlight, seconds, latency);
-              results.add(new Result(placement, flushWhenEmpty, inFlight, adds, seconds, latency));
-              System.out.println(results.get(results.size() - 1).row());
-              ledger.close();
-            }
-            bookie.stop();
-          } finally {
-            delete(home);
-          }
+          cases.add(startCase(placement, flushWhenEmpty, cases.size() + 1));
         }
       }
+      List<Result> results = new ArrayList<>();
+      for (Case c : cases) {
+        for (int inFlight : inFlights) {
+          results.add(
+              new Result(
+                  c.placement(),
+                  c.flushWhenEmpty(),
+                  inFlight,
+                  0,
+                  0,
+                  new ConcurrentHistogram(60_000_000L, 3)));
+        }
+      }
+      for (int round = 0; round < rounds; round++) {
+        int i = 0;
+        for (Case c : cases) {
+          for (int inFlight : inFlights) {
+            Result sum = results.get(i);
+            LedgerHandle ledger = c.cluster().createLedger(1, 1, 1);
+            measure(ledger, inFlight, warmupSeconds, null);
+            long adds = measure(ledger, inFlight, seconds, sum.latency());
+            ledger.close();
+            results.set(
+                i++,
+                new Result(
+                    sum.placement(),
+                    sum.flushWhenQueueEmpty(),
+                    inFlight,
+                    sum.adds() + adds,
+                    sum.seconds() + seconds,
+                    sum.latency()));
+          }
+        }
+        System.out.println("round " + (round + 1) + " of " + rounds + " done");
+      }
+      return results;
+    } finally {
+      for (Case c : cases) {
+        c.close();
+      }
     }
-    return results;
+  }
+
+  private Case startCase(Placement placement, boolean flushWhenEmpty, int n) throws Exception {
+    Path home = work.resolve("case-" + n);
+    TestTiers tiers = new TestTiers(home, pmem, pmemCapacity);
+    BookieCluster cluster = null;
+    BookieProcess bookie = null;
+    try {
+      cluster = new BookieCluster(home);
+      bookie = cluster.bookie("bookie", config(placement, flushWhenEmpty, tiers));
+      List<String> jvm =
+          new ArrayList<>(
+              List.of("-Xms256m", "-Xmx1g", "-XX:MaxDirectMemorySize=1g", "-XX:+UseG1GC"));
+      if (Boolean.getBoolean("mixchannel.bk.bench.jfr")) {
+        // A flight recording per bookie, kept beside the case directories (which are deleted).
+        jvm.add(
+            "-XX:StartFlightRecording=settings=profile,filename="
+                + work.resolve("case-" + n + "-" + placement + "-" + flushWhenEmpty + ".jfr"));
+      }
+      bookie.jvmOptions(jvm);
+      if (placement != Placement.DISK && placement != Placement.DISK_NO_FSYNC) {
+        bookie.environment("PMEM_IS_PMEM_FORCE", "1");
+      }
+      bookie.start(cluster.admin());
+      if (placement != Placement.DISK && placement != Placement.DISK_NO_FSYNC) {
+        // The pool pre-touches its free extents in the background once the tiers open; a
+        // measurement during that would measure a core taken away, not the journal.
+        bookie.awaitLog("pre-touch 100%", java.time.Duration.ofMinutes(3));
+      }
+      return new Case(placement, flushWhenEmpty, home, tiers, cluster, bookie);
+    } catch (Exception e) {
+      new Case(placement, flushWhenEmpty, home, tiers, cluster, bookie).close();
+      throw e;
+    }
+  }
+
+  /** One bookie with its cluster and tiers. */
+  private record Case(
+      Placement placement,
+      boolean flushWhenEmpty,
+      Path home,
+      TestTiers tiers,
+      BookieCluster cluster,
+      BookieProcess bookie)
+      implements AutoCloseable {
+    @Override
+    public void close() throws Exception {
+      try {
+        if (bookie != null) {
+          bookie.stop();
+          bookie.close();
+        }
+        if (cluster != null) {
+          cluster.close();
+        }
+      } finally {
+        tiers.close();
+        delete(home);
+      }
+    }
   }
 
   private static Map<String, String> config(
@@ -184,13 +263,17 @@ public final class JournalLatencyBenchmark {
     if (placement == Placement.PMEM_PROVIDER || placement == Placement.PMEM_PROVIDER_PREALLOCATE) {
       config.putAll(tiers.providerConfig());
     }
+    if (placement == Placement.PMEM_PROVIDER || placement == Placement.PMEM_PROVIDER_PREALLOCATE) {
+      // Every journal of a run fits the PMem tier: no migration while cases take turns idling.
+      config.put("mixchannel.migrate.threshold", "-1");
+    }
     if (placement == Placement.PMEM_PROVIDER_PREALLOCATE) {
       config.put("mixchannel.bookkeeper.preallocate", "true");
     }
     config.put("journalSyncData", Boolean.toString(placement != Placement.DISK_NO_FSYNC));
     config.put("journalFlushWhenQueueEmpty", Boolean.toString(flushWhenEmpty));
     config.put("numAddWorkerThreads", "0");
-    config.put("dbStorage_writeCacheMaxSizeMb", "256");
+    config.put("dbStorage_writeCacheMaxSizeMb", "128");
     return config;
   }
 

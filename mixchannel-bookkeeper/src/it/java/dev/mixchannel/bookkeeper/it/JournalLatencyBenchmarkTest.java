@@ -32,16 +32,18 @@ class JournalLatencyBenchmarkTest {
             work,
             Path.of(System.getProperty("mixchannel.bk.bench.pmem", "/dev/shm")),
             full
-                ? Double.parseDouble(System.getProperty("mixchannel.bk.bench.warmup.seconds", "3"))
+                ? Double.parseDouble(System.getProperty("mixchannel.bk.bench.warmup.seconds", "2"))
                 : 0.2,
-            full
-                ? Double.parseDouble(System.getProperty("mixchannel.bk.bench.seconds", "10"))
-                : 0.5,
-            full ? "3g" : "256m");
+            full ? Double.parseDouble(System.getProperty("mixchannel.bk.bench.seconds", "5")) : 0.5,
+            full ? "2g" : "256m");
     List<Result> results =
         full
-            ? benchmark.run(List.of(Placement.values()), List.of(false, true), List.of(1, 64))
-            : benchmark.run(List.of(Placement.PMEM_PROVIDER), List.of(true), List.of(1, 64));
+            ? benchmark.run(
+                placements(System.getProperty("mixchannel.bk.bench.placements", "")),
+                settings(System.getProperty("mixchannel.bk.bench.flushWhenEmpty", "")),
+                List.of(1, 64),
+                Integer.getInteger("mixchannel.bk.bench.rounds", 3))
+            : benchmark.run(List.of(Placement.PMEM_PROVIDER), List.of(true), List.of(1, 64), 1);
     long[] prealloc = benchmark.preallocationMicros(full ? 50 : 3);
     StringBuilder table = new StringBuilder(JournalLatencyBenchmark.header()).append('\n');
     for (Result result : results) {
@@ -58,5 +60,21 @@ class JournalLatencyBenchmarkTest {
         BookieCluster.work().resolve(full ? "p9.md" : "p9-smoke.md"),
         table.toString(),
         StandardCharsets.UTF_8);
+  }
+
+  /** The placements named in a comma list, or all of them for an empty list. */
+  private static List<Placement> placements(String names) {
+    if (names.isBlank()) {
+      return List.of(Placement.values());
+    }
+    return Arrays.stream(names.split(",")).map(String::trim).map(Placement::valueOf).toList();
+  }
+
+  /** The {@code journalFlushWhenQueueEmpty} values in a comma list, or both for an empty list. */
+  private static List<Boolean> settings(String values) {
+    if (values.isBlank()) {
+      return List.of(false, true);
+    }
+    return Arrays.stream(values.split(",")).map(String::trim).map(Boolean::valueOf).toList();
   }
 }
