@@ -268,10 +268,8 @@ public final class JournalLatencyBenchmark {
   private static Map<String, String> config(
       Placement placement, boolean flushWhenEmpty, TestTiers tiers) {
     Map<String, String> config = new LinkedHashMap<>();
-    if (placement == Placement.PMEM_PROVIDER || placement == Placement.PMEM_PROVIDER_PREALLOCATE) {
+    if (isProvider(placement)) {
       config.putAll(tiers.providerConfig());
-    }
-    if (placement == Placement.PMEM_PROVIDER || placement == Placement.PMEM_PROVIDER_PREALLOCATE) {
       // Every journal of a run fits the PMem tier: no migration while cases take turns idling.
       config.put("mixchannel.migrate.threshold", "-1");
     }
