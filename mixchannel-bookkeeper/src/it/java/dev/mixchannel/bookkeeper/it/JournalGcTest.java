@@ -36,17 +36,13 @@ class JournalGcTest {
         BookieProcess bookie = cluster.bookie("bookie", gcConfig(tiers))) {
       bookie.start(cluster.admin());
       LedgerHandle ledger = cluster.createLedger(1, 1, 1);
-      NavigableSet<Long> acked = Traffic.write(ledger, 100_000, 64, 12_000, bookie::kill);
-      assertThat(acked.size()).isGreaterThanOrEqualTo(12_000);
+      NavigableSet<Long> acked = Traffic.writeUntilKilled(ledger, bookie, 12_000);
       String firstRun = bookie.log();
       assertThat(BookieCluster.count(firstRun, "garbage collected journal"))
           .isGreaterThanOrEqualTo(3);
 
       bookie.start(cluster.admin());
-      LedgerHandle recovered = cluster.openLedger(ledger.getId());
-      assertThat(recovered.getLastAddConfirmed()).isGreaterThanOrEqualTo(acked.last());
-      assertThat(Traffic.verify(recovered, recovered.getLastAddConfirmed(), acked))
-          .isEqualTo(recovered.getLastAddConfirmed() + 1);
+      Traffic.recoverAndVerify(cluster, ledger.getId(), acked);
       String logs = firstRun + bookie.log();
       assertThat(logs).doesNotContain("Invalid record");
       assertThat(

@@ -38,16 +38,11 @@ class JournalReplayTest {
       bookie.configure(Map.of("flushInterval", "600000"));
       bookie.start(cluster.admin());
       LedgerHandle first = cluster.createLedger(1, 1, 1);
-      NavigableSet<Long> acked = Traffic.write(first, 100_000, 64, 10_000, bookie::kill);
-      assertThat(acked.size()).isGreaterThanOrEqualTo(10_000);
-      assertThat(acked.last()).isEqualTo(acked.size() - 1L);
+      NavigableSet<Long> acked = Traffic.writeUntilKilled(first, bookie, 10_000);
 
       bookie.start(cluster.admin());
       assertThat(bookie.log()).contains("Replaying journal");
-      LedgerHandle recovered = cluster.openLedger(first.getId());
-      assertThat(recovered.getLastAddConfirmed()).isGreaterThanOrEqualTo(acked.last());
-      assertThat(Traffic.verify(recovered, recovered.getLastAddConfirmed(), acked))
-          .isEqualTo(recovered.getLastAddConfirmed() + 1);
+      Traffic.recoverAndVerify(cluster, first.getId(), acked);
 
       // A second ledger that lives only in the journal when the bookie is killed.
       LedgerHandle second = cluster.createLedger(1, 1, 1);

@@ -130,6 +130,41 @@ public final class Traffic {
     return read;
   }
 
+  /**
+   * Adds entries with 64 in flight and kills a bookie with SIGKILL once {@code killAfter} are
+   * acknowledged, while adds are in flight; checks that at least that many were acknowledged, in
+   * order.
+   *
+   * @param ledger the ledger
+   * @param victim the bookie to kill
+   * @param killAfter acknowledgements before the kill
+   * @return the ids of the acknowledged entries
+   * @throws Exception when the adds or the kill fail
+   */
+  public static NavigableSet<Long> writeUntilKilled(
+      LedgerHandle ledger, BookieProcess victim, int killAfter) throws Exception {
+    NavigableSet<Long> acked = write(ledger, 100_000, 64, killAfter, victim::kill);
+    assertThat(acked.size()).isGreaterThanOrEqualTo(killAfter);
+    assertThat(acked.last()).as("acknowledged in order").isEqualTo(acked.size() - 1L);
+    return acked;
+  }
+
+  /**
+   * Opens a ledger with recovery and checks that it holds every acknowledged entry with its bytes.
+   *
+   * @param cluster the cluster
+   * @param ledgerId the ledger
+   * @param acked the acknowledged ids
+   * @throws Exception when opening or reading fails
+   */
+  public static void recoverAndVerify(
+      BookieCluster cluster, long ledgerId, NavigableSet<Long> acked) throws Exception {
+    LedgerHandle recovered = cluster.openLedger(ledgerId);
+    long last = recovered.getLastAddConfirmed();
+    assertThat(last).isGreaterThanOrEqualTo(acked.last());
+    assertThat(verify(recovered, last, acked)).isEqualTo(last + 1);
+  }
+
   /** A runnable that may throw. */
   @FunctionalInterface
   public interface ThrowingRunnable {
