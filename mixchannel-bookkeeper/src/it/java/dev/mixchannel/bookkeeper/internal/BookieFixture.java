@@ -1,0 +1,132 @@
+package dev.mixchannel.bookkeeper.internal;
+
+import dev.mixchannel.api.MixChannelConfig;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.Properties;
+import java.util.stream.Stream;
+import org.apache.bookkeeper.conf.ServerConfiguration;
+
+/**
+ * A bookie's directories and configuration for tests without a bookie: a journal directory, a
+ * ledger directory, and tiers (a PMem pool directory under {@code /dev/shm}, a disk directory).
+ */
+public final class BookieFixture implements AutoCloseable {
+
+  private final Path root;
+  private final Path pmem;
+  private final ServerConfiguration conf = new ServerConfiguration();
+
+  /**
+   * Creates the directories and the configuration.
+   *
+   * @param root a fresh directory on disk
+   * @throws IOException when a directory cannot be created
+   */
+  public BookieFixture(Path root) throws IOException {
+    this.root = root;
+    Path shm = Path.of("/dev/shm");
+    this.pmem = Files.createTempDirectory(Files.isDirectory(shm) ? shm : root, "mixchannel-bk-");
+    Files.createDirectories(journalCurrent());
+    Files.createDirectories(ledgerCurrent());
+    conf.setJournalDirsName(new String[] {root.resolve("journal").toString()});
+    conf.setLedgerDirNames(new String[] {root.resolve("ledgers").toString()});
+    tierProperties().forEach((key, value) -> conf.setProperty((String) key, value));
+  }
+
+  /**
+   * The bookie configuration (a real {@code ServerConfiguration}).
+   *
+   * @return the configuration, which tests may change
+   */
+  public ServerConfiguration conf() {
+    return conf;
+  }
+
+  /**
+   * The journal directory the bookie writes to.
+   *
+   * @return {@code <root>/journal/current}
+   */
+  public Path journalCurrent() {
+    return root.resolve("journal").resolve("current");
+  }
+
+  /**
+   * The ledger directory's {@code current}, where the last log mark is.
+   *
+   * @return {@code <root>/ledgers/current}
+   */
+  public Path ledgerCurrent() {
+    return root.resolve("ledgers").resolve("current");
+  }
+
+  /**
+   * The PMem tier's directory.
+   *
+   * @return the directory
+   */
+  public Path pmemDir() {
+    return pmem;
+  }
+
+  /**
+   * The tier configuration.
+   *
+   * @return the configuration the provider builds
+   */
+  public MixChannelConfig tierConfig() {
+    return MixChannelConfig.fromProperties(tierProperties());
+  }
+
+  /**
+   * The provider's settings for this bookie.
+   *
+   * @return the settings
+   * @throws IOException when reading fails
+   */
+  public JournalSettings settings() throws IOException {
+    return JournalSettings.from(BookieConfig.of(conf));
+  }
+
+  /**
+   * Writes a last log mark for the bookie's only journal.
+   *
+   * @param logId the journal id of the mark
+   * @throws IOException when writing fails
+   */
+  public void writeLastMark(long logId) throws IOException {
+    ByteBuffer mark = ByteBuffer.allocate(16).putLong(logId).putLong(512);
+    Files.write(ledgerCurrent().resolve("lastMark"), mark.array());
+  }
+
+  /**
+   * The tier keys as properties.
+   *
+   * @return {@code mixchannel.*} properties
+   */
+  public Properties tierProperties() {
+    Properties p = new Properties();
+    p.setProperty("mixchannel.tiers", "pmem,disk");
+    p.setProperty("mixchannel.tier.pmem.kind", "PMEM");
+    p.setProperty("mixchannel.tier.pmem.paths", pmem.toString());
+    p.setProperty("mixchannel.tier.pmem.capacity", "64m");
+    p.setProperty("mixchannel.tier.disk.kind", "HDD");
+    p.setProperty("mixchannel.tier.disk.paths", root.resolve("tier-disk").toString());
+    p.setProperty("mixchannel.pmem.pretouch", "false");
+    p.setProperty("mixchannel.migrate.threshold", "-1");
+    return p;
+  }
+
+  @Override
+  public void close() throws IOException {
+    try (Stream<Path> paths = Files.walk(pmem)) {
+      for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(path);
+      }
+    }
+  }
+}

@@ -1,0 +1,40 @@
+package dev.mixchannel.bookkeeper.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableSet;
+import org.apache.bookkeeper.client.LedgerHandle;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The control for {@link JournalReplayTest}: the same bookie, kill and restart with BookKeeper's
+ * own journal files and no provider.
+ */
+@Tag("slow")
+class StockJournalControlTest {
+
+  @Test
+  void shouldReplayEveryAcknowledgedEntryFromJournalFilesWhenNoProviderIsConfigured()
+      throws Exception {
+    Path home = BookieCluster.newHome("control");
+    try (BookieCluster cluster = new BookieCluster(home);
+        BookieProcess bookie = cluster.bookie("bookie", Map.of("flushInterval", "600000"))) {
+      bookie.start(cluster.admin());
+      LedgerHandle ledger = cluster.createLedger(1, 1, 1);
+      NavigableSet<Long> acked = Traffic.writeUntilKilled(ledger, bookie, 10_000);
+      List<Path> files = TestTiers.journalFiles(bookie.journalDir());
+      assertThat(files).isNotEmpty();
+      assertThat(Files.size(files.get(files.size() - 1))).isPositive();
+
+      bookie.start(cluster.admin());
+      assertThat(bookie.log()).contains("Replaying journal");
+      Traffic.recoverAndVerify(cluster, ledger.getId(), acked);
+      bookie.stop();
+    }
+  }
+}

@@ -1,0 +1,53 @@
+package dev.mixchannel.bookkeeper.it;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.bookkeeper.client.BookKeeperAdmin;
+import org.apache.bookkeeper.conf.ServerConfiguration;
+import org.apache.zookeeper.server.ServerCnxnFactory;
+import org.apache.zookeeper.server.ZooKeeperServer;
+
+/**
+ * A ZooKeeper server in the test JVM on a free loopback port, with BookKeeper's cluster metadata
+ * initialized by {@code BookKeeperAdmin.initNewCluster}.
+ */
+public final class ZooKeeperHost implements AutoCloseable {
+
+  private final ServerCnxnFactory factory;
+  private final ZooKeeperServer server;
+
+  /**
+   * Starts the server and initializes the cluster.
+   *
+   * @param dir where ZooKeeper keeps its data
+   * @throws Exception when the server or the initialization fails
+   */
+  public ZooKeeperHost(Path dir) throws Exception {
+    Path data = Files.createDirectories(dir);
+    server = new ZooKeeperServer(data.toFile(), data.toFile(), 500);
+    factory = ServerCnxnFactory.createFactory(new InetSocketAddress("127.0.0.1", 0), 200);
+    factory.startup(server);
+    ServerConfiguration conf = new ServerConfiguration();
+    conf.setMetadataServiceUri(metadataServiceUri());
+    if (!BookKeeperAdmin.initNewCluster(conf)) {
+      throw new IOException("initNewCluster failed: " + metadataServiceUri());
+    }
+  }
+
+  /**
+   * The metadata service URI of the cluster.
+   *
+   * @return {@code zk+null://127.0.0.1:<port>/ledgers}
+   */
+  public String metadataServiceUri() {
+    return "zk+null://127.0.0.1:" + factory.getLocalPort() + "/ledgers";
+  }
+
+  @Override
+  public void close() {
+    factory.shutdown();
+    server.shutdown();
+  }
+}

@@ -1,0 +1,128 @@
+package dev.mixchannel.bookkeeper.internal;
+
+import static java.nio.file.StandardCopyOption.ATOMIC_MOVE;
+import static java.nio.file.StandardCopyOption.REPLACE_EXISTING;
+import static java.nio.file.StandardOpenOption.CREATE;
+import static java.nio.file.StandardOpenOption.READ;
+import static java.nio.file.StandardOpenOption.TRUNCATE_EXISTING;
+import static java.nio.file.StandardOpenOption.WRITE;
+
+import dev.mixchannel.tiering.MixChannel;
+import dev.mixchannel.tiering.TierManager;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Turns journal keys back into plain journal files, with the bookie stopped, so that it can start
+ * without the provider. First one reaper pass (keys of deleted journals go); then each key whose
+ * placeholder exists is copied into a temporary file next to it ({@code .<name>.evacuating}, which
+ * the bookie does not list), forced, renamed over the placeholder, the directory forced, and the
+ * key deleted. A placeholder that has bytes already is complete (an earlier evacuation stopped
+ * before deleting its key), so only the key goes. It can be stopped and run again at any point.
+ * Quarantined keys are written as files under a directory of the caller's choice, or left. Not
+ * thread-safe.
+ */
+public final class Evacuator {
+
+  private static final int BUFFER_BYTES = 1 << 20;
+
+  private final TierManager tiers;
+  private final JournalSettings settings;
+  private final PrintStream out;
+
+  /**
+   * Creates an evacuator.
+   *
+   * @param tiers the bookie's tiers, opened by the caller (the bookie must be stopped)
+   * @param settings the bookie's settings
+   * @param out where progress lines go
+   */
+  public Evacuator(TierManager tiers, JournalSettings settings, PrintStream out) {
+    this.tiers = tiers;
+    this.settings = settings;
+    this.out = out;
+  }
+
+  /**
+   * Evacuates every journal key.
+   *
+   * @param quarantineTo where quarantined keys are written as files (under their key), or null to
+   *     leave them
+   * @return the keys left in the tiers
+   * @throws IOException when a copy or a key operation fails
+   */
+  public List<String> run(Path quarantineTo) throws IOException {
+    int reaped =
+        new Reaper(
+                tiers,
+                settings,
+                new LastMarks(settings.ledgerDirs(), settings.journalDirs().size()),
+                new ReentrantLock(),
+                key -> false,
+                Clock.systemUTC())
+            .doWork();
+    out.println("reaper: " + reaped + " keys of deleted journals removed or quarantined");
+    List<String> left = new ArrayList<>();
+    for (String key : tiers.keys()) {
+      if (JournalKeys.isJournalKey(key)) {
+        Path placeholder = JournalKeys.placeholderOf(key);
+        if (Files.isRegularFile(placeholder)) {
+          evacuate(key, placeholder);
+        } else {
+          left.add(key);
+          out.println("left " + key + ": its journal file " + placeholder + " is not there");
+        }
+      } else if (key.startsWith(JournalKeys.QUARANTINE) && quarantineTo != null) {
+        Path target = quarantineTo.resolve(key);
+        Files.createDirectories(target.getParent());
+        copy(key, target);
+        tiers.delete(key);
+        out.println("wrote quarantined " + key + " to " + target);
+      } else {
+        left.add(key);
+        out.println("left " + key);
+      }
+    }
+    return left;
+  }
+
+  private void evacuate(String key, Path placeholder) throws IOException {
+    if (Files.size(placeholder) > 0) {
+      tiers.delete(key);
+      out.println("deleted " + key + ": " + placeholder + " already holds its bytes");
+      return;
+    }
+    Path temporary = placeholder.resolveSibling("." + placeholder.getFileName() + ".evacuating");
+    long bytes = copy(key, temporary);
+    Files.move(temporary, placeholder, ATOMIC_MOVE, REPLACE_EXISTING);
+    Durability.forceDirectory(placeholder.getParent());
+    tiers.delete(key);
+    out.println("evacuated " + key + ": " + bytes + " bytes to " + placeholder);
+  }
+
+  /** Copies a key into a file and forces it; returns the bytes copied. */
+  private long copy(String key, Path target) throws IOException {
+    ByteBuffer buffer = ByteBuffer.allocate(BUFFER_BYTES);
+    long copied = 0;
+    try (MixChannel source = tiers.open(key, READ);
+        FileChannel sink = FileChannel.open(target, CREATE, TRUNCATE_EXISTING, WRITE)) {
+      while (source.read(buffer, copied) > 0) {
+        buffer.flip();
+        while (buffer.hasRemaining()) {
+          copied += sink.write(buffer);
+        }
+        buffer.clear();
+      }
+      sink.force(true);
+    }
+    return copied;
+  }
+}
