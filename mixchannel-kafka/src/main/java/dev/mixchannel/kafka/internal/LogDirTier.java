@@ -158,7 +158,7 @@ final class LogDirTier implements StorageTier {
       jdk.add(StandardOpenOption.CREATE);
       emptyKeys.add(key);
     }
-    return channels.track(key, FileChannel.open(file, jdk));
+    return channels.track(key, FileChannel.open(file, jdk), file);
   }
 
   private boolean completeLocked(String key, Path file) throws IOException {
@@ -169,6 +169,14 @@ final class LogDirTier implements StorageTier {
     return emptyKeys.contains(key) || Files.size(file) > 0;
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Here: opens the file the channel was opened on again, found by its identity under the key's
+   * name or its incomplete copy's name (a rename followed, a publish done meanwhile). When neither
+   * holds that file any more (the key was deleted, its file replaced by a placeholder, or Kafka
+   * renamed it elsewhere) this throws an {@link IOException} rather than open another file's bytes.
+   */
   @Override
   public synchronized FileChannel reopen(FileChannel channel) throws IOException {
     ensureOpen();
@@ -180,10 +188,27 @@ final class LogDirTier implements StorageTier {
       throw new IllegalArgumentException(
           "not an open channel of this tier: tier=" + name + ", channel=" + channel);
     }
+    Object identity = channels.fileKeyOf(channel);
     Path file = file(key);
-    Path target = Files.exists(file) ? file : incomplete(file);
-    return channels.track(
-        key, FileChannel.open(target, StandardOpenOption.READ, StandardOpenOption.WRITE));
+    for (Path candidate : List.of(file, incomplete(file))) {
+      if (identity != null && identity.equals(OpenChannels.fileKeyOf(candidate))) {
+        FileChannel reopened =
+            FileChannel.open(candidate, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        if (identity.equals(OpenChannels.fileKeyOf(candidate))) {
+          return channels.track(key, reopened, candidate);
+        }
+        reopened.close();
+      }
+    }
+    throw new IOException(
+        "cannot reopen a channel whose file was deleted or replaced (its bytes are reachable only"
+            + " through the channels open on them): key="
+            + key
+            + " (tier "
+            + name
+            + ", "
+            + file
+            + ")");
   }
 
   @Override
@@ -301,7 +326,7 @@ final class LogDirTier implements StorageTier {
       channel.close();
       throw e;
     }
-    return channels.track(key, channel);
+    return channels.track(key, channel, copy);
   }
 
   /**
