@@ -176,10 +176,16 @@ public final class KafkaSegmentStore implements AutoCloseable {
       }
       boolean created = false;
       if (!Files.exists(file)) {
-        // A new segment: a key left from a deleted one of the same name is stale, but it is put
-        // aside rather than deleted.
+        // A new segment: a key left from a deleted one of the same name is stale. On a fast tier
+        // it is put aside rather than deleted; on the log-dir tier its bytes were the file Kafka
+        // removed, so the key is only forgotten (the quarantine cannot hold a log-dir key).
         if (manager.exists(key)) {
-          quarantine.quarantine(key, "Kafka creates a new segment of that name");
+          if (lastTier.equals(manager.tierOf(key))) {
+            manager.delete(key);
+            LOG.info("forgot a key of the log-dir tier whose file Kafka deleted: key={}", key);
+          } else {
+            quarantine.quarantine(key, "Kafka creates a new segment of that name");
+          }
         }
         createFile(file);
         created = true;
