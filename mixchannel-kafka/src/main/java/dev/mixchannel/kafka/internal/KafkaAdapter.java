@@ -200,7 +200,8 @@ public final class KafkaAdapter implements AutoCloseable {
                 settings.quarantineRetentionMillis(),
                 System::currentTimeMillis,
                 true,
-                new KafkaLogDirStatus());
+                new KafkaLogDirStatus(),
+                settings::excludes);
         Thread hook = new Thread(this::closeAfterKafka, "mixchannel-kafka-shutdown-1");
         Runtime.getRuntime().addShutdownHook(hook);
         log()
