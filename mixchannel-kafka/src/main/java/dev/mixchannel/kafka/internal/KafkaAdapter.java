@@ -63,11 +63,8 @@ public final class KafkaAdapter implements AutoCloseable {
     if (segment.isEmpty()) {
       return null;
     }
-    if (settings.excludes(SegmentFiles.topicOf(segment.get().partitionDir()))) {
-      store().releaseToKafka(segment.get());
-      return null;
-    }
-    if (mutable) {
+    boolean excluded = settings.excludes(SegmentFiles.topicOf(segment.get().partitionDir()));
+    if (mutable && !excluded) {
       writer = true;
     }
     KafkaSegmentStore current;
@@ -78,8 +75,13 @@ public final class KafkaAdapter implements AutoCloseable {
         throw e;
       }
       // A tool (kafka-dump-log.sh) with the agent while the broker holds the tiers: it reads the
-      // segment files as they are, cold ones whole, hot ones as empty placeholders.
+      // segment files as they are, cold ones whole, hot ones as empty placeholders (an excluded
+      // topic's files are whole).
       warnToolOnce(e);
+      return null;
+    }
+    if (excluded) {
+      current.releaseToKafka(segment.get());
       return null;
     }
     return current.open(segment.get(), mutable, initFileSize).orElse(null);
