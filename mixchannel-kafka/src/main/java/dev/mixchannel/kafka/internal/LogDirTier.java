@@ -16,6 +16,7 @@ import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -162,11 +163,26 @@ final class LogDirTier implements StorageTier {
   }
 
   private boolean completeLocked(String key, Path file) throws IOException {
-    if (!Files.isRegularFile(file)) {
+    long size = fileSize(file);
+    if (size < 0) {
       emptyKeys.remove(key);
       return false;
     }
-    return emptyKeys.contains(key) || Files.size(file) > 0;
+    return size > 0 || emptyKeys.contains(key);
+  }
+
+  /**
+   * The size of a regular file, or -1 when there is none: Kafka deletes and renames its files at
+   * any time (its log loader deletes {@code .deleted} and {@code .cleaned} files directly), so a
+   * file listed a moment ago may be gone.
+   */
+  private static long fileSize(Path file) throws IOException {
+    try {
+      BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
+      return attributes.isRegularFile() ? attributes.size() : -1;
+    } catch (NoSuchFileException e) {
+      return -1;
+    }
   }
 
   /**
@@ -268,7 +284,7 @@ final class LogDirTier implements StorageTier {
     Path file = file(key);
     boolean existed = completeLocked(key, file);
     emptyKeys.remove(key);
-    if (Files.isRegularFile(file) && Files.size(file) > 0) {
+    if (fileSize(file) > 0) {
       replaceWithEmpty(file);
     }
     return existed;
@@ -290,8 +306,8 @@ final class LogDirTier implements StorageTier {
     List<String> keys = new ArrayList<>();
     for (SegmentPath segment : LogDirWalk.segments(logDirs)) {
       String key = segment.key();
-      Path file = segment.anchor();
-      if (emptyKeys.contains(key) || Files.size(file) > 0) {
+      long size = fileSize(segment.anchor());
+      if (size > 0 || (size == 0 && emptyKeys.contains(key))) {
         keys.add(key);
       }
     }
