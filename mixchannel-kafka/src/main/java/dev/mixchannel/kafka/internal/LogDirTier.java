@@ -20,6 +20,7 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import org.slf4j.Logger;
@@ -43,8 +44,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>Incomplete keys</b> are {@code <file name>.migrating} in the partition directory: a name
  * Kafka's log loader ignores. {@link #publish} forces the copy through its own channel, gives it
- * the placeholder's modification time, renames it over the placeholder and syncs the directory.
- * Partition directories are Kafka's: this tier never creates one.
+ * the placeholder's modification time, renames it over the placeholder and syncs the directory. The
+ * empty file a placeholder replacement renames into place, {@code <file name>.mixchannel-empty},
+ * counts as incomplete too when a kill left it behind, so recovery removes it. Partition
+ * directories are Kafka's: this tier never creates one.
  *
  * <p><b>Space</b> is the file systems': capacity is their total size and use is their used size, as
  * {@code DescribeLogDirs} reports them. A log dir whose {@code directory.id} is unknown (offline,
@@ -290,9 +293,13 @@ final class LogDirTier implements StorageTier {
     return existed;
   }
 
+  private static Path emptyTemp(Path file) {
+    return file.resolveSibling(file.getFileName() + EMPTY_SUFFIX);
+  }
+
   private static void replaceWithEmpty(Path file) throws IOException {
     FileTime modified = Files.getLastModifiedTime(file);
-    Path empty = file.resolveSibling(file.getFileName() + EMPTY_SUFFIX);
+    Path empty = emptyTemp(file);
     Files.deleteIfExists(empty);
     Files.createFile(empty);
     Files.setLastModifiedTime(empty, modified);
@@ -374,25 +381,43 @@ final class LogDirTier implements StorageTier {
     FileDirs.sync(file.getParent());
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Here: removes the key's {@code .migrating} copy and a {@code .mixchannel-empty} file a
+   * process killed while replacing the segment file by a placeholder left beside it.
+   */
   @Override
   public synchronized boolean discardIncomplete(String key) throws IOException {
     ensureOpen();
-    Path copy = incomplete(file(key));
+    Path file = file(key);
+    Path copy = incomplete(file);
     boolean existed = Files.deleteIfExists(copy);
+    existed |= Files.deleteIfExists(emptyTemp(file));
     if (existed) {
       FileDirs.sync(copy.getParent());
     }
     return existed;
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Here: the keys with a {@code .migrating} copy, and those with a {@code .mixchannel-empty}
+   * file left by a process killed while replacing their file by a placeholder (recovery discards
+   * both, so no such file stays in Kafka's partition directory).
+   */
   @Override
   public synchronized List<String> incompleteKeys() throws IOException {
     ensureOpen();
-    List<String> keys = new ArrayList<>();
+    Set<String> keys = new LinkedHashSet<>();
     for (SegmentPath segment : LogDirWalk.incompleteSegments(logDirs, INCOMPLETE_SUFFIX)) {
       keys.add(segment.key());
     }
-    return keys;
+    for (SegmentPath segment : LogDirWalk.incompleteSegments(logDirs, EMPTY_SUFFIX)) {
+      keys.add(segment.key());
+    }
+    return new ArrayList<>(keys);
   }
 
   @Override
