@@ -73,11 +73,16 @@ final class OpenChannels {
   }
 
   /**
-   * Forces a file through an open channel of its key, or through a descriptor of its own when none
-   * is open (then no lock can be held on it).
+   * Forces a file through an open channel of its key on that very file, or through a descriptor of
+   * its own when none is open (then no lock can be held on it). A channel of the key on another
+   * file (an older copy of the key, replaced since) does not count.
    */
   void force(String key, Path file) throws IOException {
+    Object identity = fileKeyOf(file);
     for (FileChannel channel : byKey.getOrDefault(key, List.of())) {
+      if (identity == null || !identity.equals(fileKeys.get(channel))) {
+        continue;
+      }
       try {
         channel.force(true);
         return;
