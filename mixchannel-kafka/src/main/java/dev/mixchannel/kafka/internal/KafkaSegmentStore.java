@@ -150,6 +150,15 @@ public final class KafkaSegmentStore implements AutoCloseable {
   }
 
   /**
+   * The event counters, as the MXBean shows them.
+   *
+   * @return the counters
+   */
+  AdapterCounters counters() {
+    return counters;
+  }
+
+  /**
    * The name of the log-dir tier.
    *
    * @return the last tier's name
