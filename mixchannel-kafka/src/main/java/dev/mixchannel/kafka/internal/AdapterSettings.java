@@ -89,6 +89,9 @@ public record AdapterSettings(
    * @param logDirs the log dirs
    * @param sweepIntervalMillis the sweep period
    * @param shutdownWaitMillis the shutdown wait
+   * @param quarantineRetentionMillis the quarantine retention
+   * @param logDirKind the medium of the log dirs
+   * @param excludedTopics the excluded topics
    */
   public AdapterSettings {
     logDirs = List.copyOf(logDirs);

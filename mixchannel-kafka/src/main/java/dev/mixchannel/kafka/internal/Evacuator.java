@@ -91,7 +91,8 @@ public final class Evacuator {
             settings.quarantineRetentionMillis(),
             System::currentTimeMillis,
             false,
-            LogDirStatus.NEVER_OFFLINE)) {
+            LogDirStatus.NEVER_OFFLINE,
+            settings::excludes)) {
       TierManager manager = store.manager();
       Map<String, Path> known = dirs.known();
       List<String> hot = new ArrayList<>();

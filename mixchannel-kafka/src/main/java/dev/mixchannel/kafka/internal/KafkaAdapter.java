@@ -63,11 +63,8 @@ public final class KafkaAdapter implements AutoCloseable {
     if (segment.isEmpty()) {
       return null;
     }
-    if (settings.excludes(SegmentFiles.topicOf(segment.get().partitionDir()))) {
-      store().releaseToKafka(segment.get());
-      return null;
-    }
-    if (mutable) {
+    boolean excluded = settings.excludes(SegmentFiles.topicOf(segment.get().partitionDir()));
+    if (mutable && !excluded) {
       writer = true;
     }
     KafkaSegmentStore current;
@@ -78,8 +75,13 @@ public final class KafkaAdapter implements AutoCloseable {
         throw e;
       }
       // A tool (kafka-dump-log.sh) with the agent while the broker holds the tiers: it reads the
-      // segment files as they are, cold ones whole, hot ones as empty placeholders.
+      // segment files as they are, cold ones whole, hot ones as empty placeholders (an excluded
+      // topic's files are whole).
       warnToolOnce(e);
+      return null;
+    }
+    if (excluded) {
+      current.releaseToKafka(segment.get());
       return null;
     }
     return current.open(segment.get(), mutable, initFileSize).orElse(null);
@@ -99,7 +101,8 @@ public final class KafkaAdapter implements AutoCloseable {
 
   /**
    * Makes a segment file complete before Kafka tiered storage uploads it by path: its bytes are
-   * demoted into the file and held there until {@link #afterRemoteCopy}.
+   * demoted into the file and held there until the returned hold is closed ({@code
+   * KafkaChannelFactory.afterRemoteCopy}).
    *
    * @param file the segment file the upload reads
    * @return the hold to release, or {@code null} when the file is no served segment
@@ -200,7 +203,8 @@ public final class KafkaAdapter implements AutoCloseable {
                 settings.quarantineRetentionMillis(),
                 System::currentTimeMillis,
                 true,
-                new KafkaLogDirStatus());
+                new KafkaLogDirStatus(),
+                settings::excludes);
         Thread hook = new Thread(this::closeAfterKafka, "mixchannel-kafka-shutdown-1");
         Runtime.getRuntime().addShutdownHook(hook);
         log()

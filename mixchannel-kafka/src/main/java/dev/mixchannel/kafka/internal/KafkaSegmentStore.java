@@ -15,6 +15,7 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.LongSupplier;
+import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -47,6 +48,7 @@ public final class KafkaSegmentStore implements AutoCloseable {
   private final Reconciler reconciler;
   private final KeyAdopter adopter;
   private final Quarantine quarantine;
+  private final ExcludedSegments excluded;
   private final SweepAgent sweeper;
   private final AdapterBean bean;
   private final OpenSegments openSegments = new OpenSegments();
@@ -59,7 +61,8 @@ public final class KafkaSegmentStore implements AutoCloseable {
       long retentionMillis,
       LongSupplier clockMillis,
       boolean jmx,
-      LogDirStatus status) {
+      LogDirStatus status,
+      Predicate<String> excludedTopic) {
     this.manager = manager;
     this.logDirs = logDirs;
     this.lastTier = lastTier;
@@ -68,14 +71,15 @@ public final class KafkaSegmentStore implements AutoCloseable {
     this.reconciler =
         new Reconciler(manager, logDirs, lastTier, status, quarantine, lock.writeLock(), counters);
     this.adopter = new KeyAdopter(manager, counters);
+    this.excluded = new ExcludedSegments(manager, lastTier, excludedTopic);
     this.sweeper = new SweepAgent(this::sweep);
     this.bean = jmx ? AdapterBean.register(manager, logDirs, counters, quarantine) : null;
   }
 
   /**
    * Opens the store: seals every segment but the newest of each partition, holds the quarantined
-   * keys, reconciles the keys of the known log dirs with their files, then starts the periodic
-   * sweep.
+   * keys and the files of excluded topics, reconciles the keys of the known log dirs with their
+   * files, then starts the periodic sweep.
    *
    * @param manager the tiers, whose last tier is the log dirs; owned by the store from now on
    * @param logDirs the log dirs
@@ -85,6 +89,7 @@ public final class KafkaSegmentStore implements AutoCloseable {
    * @param clockMillis the wall clock, for file times and quarantine ages
    * @param jmx whether to register the adapter's MXBean (skipped when one is registered)
    * @param status what Kafka says of its log dirs (offline or not)
+   * @param excludedTopic the topics whose segments Kafka keeps in its own files only
    * @return the store
    * @throws IOException when the first reconcile fails; the manager is closed then
    */
@@ -96,15 +101,17 @@ public final class KafkaSegmentStore implements AutoCloseable {
       long retentionMillis,
       LongSupplier clockMillis,
       boolean jmx,
-      LogDirStatus status)
+      LogDirStatus status,
+      Predicate<String> excludedTopic)
       throws IOException {
     KafkaSegmentStore store = null;
     try {
       store =
           new KafkaSegmentStore(
-              manager, logDirs, lastTier, retentionMillis, clockMillis, jmx, status);
+              manager, logDirs, lastTier, retentionMillis, clockMillis, jmx, status, excludedTopic);
       SegmentSealer.sealAllButNewest(manager);
       store.quarantine.holdAll();
+      store.excluded.holdFilesAtOpen();
       store.reconcile(false);
     } catch (IOException | RuntimeException e) {
       try {
@@ -143,6 +150,15 @@ public final class KafkaSegmentStore implements AutoCloseable {
   }
 
   /**
+   * The event counters, as the MXBean shows them.
+   *
+   * @return the counters
+   */
+  AdapterCounters counters() {
+    return counters;
+  }
+
+  /**
    * The name of the log-dir tier.
    *
    * @return the last tier's name
@@ -176,10 +192,16 @@ public final class KafkaSegmentStore implements AutoCloseable {
       }
       boolean created = false;
       if (!Files.exists(file)) {
-        // A new segment: a key left from a deleted one of the same name is stale, but it is put
-        // aside rather than deleted.
+        // A new segment: a key left from a deleted one of the same name is stale. On a fast tier
+        // it is put aside rather than deleted; on the log-dir tier its bytes were the file Kafka
+        // removed, so the key is only forgotten (the quarantine cannot hold a log-dir key).
         if (manager.exists(key)) {
-          quarantine.quarantine(key, "Kafka creates a new segment of that name");
+          if (lastTier.equals(manager.tierOf(key))) {
+            manager.delete(key);
+            LOG.info("forgot a key of the log-dir tier whose file Kafka deleted: key={}", key);
+          } else {
+            quarantine.quarantine(key, "Kafka creates a new segment of that name");
+          }
         }
         createFile(file);
         created = true;
@@ -213,6 +235,9 @@ public final class KafkaSegmentStore implements AutoCloseable {
     if (Files.isRegularFile(file) && Files.size(file) > 0 && manager.adopt(key)) {
       counters.adoptions.increment();
       LOG.info("adopted a segment file on the last tier: key={}, file={}", key, file);
+      if (excluded.isExcluded(key)) {
+        excluded.keepInFile(key);
+      }
       return true;
     }
     return false;
@@ -247,6 +272,7 @@ public final class KafkaSegmentStore implements AutoCloseable {
       } else if (!known(toKey, to.anchor())) {
         LOG.debug("Kafka renamed a segment that has no key: from={}, to={}", fromKey, toKey);
       }
+      excluded.renamed(fromKey, toKey);
     } finally {
       lock.readLock().unlock();
     }
@@ -266,6 +292,7 @@ public final class KafkaSegmentStore implements AutoCloseable {
       if (manager.delete(segment.key())) {
         counters.deletes.increment();
       }
+      excluded.deleted(segment.key());
     } finally {
       lock.readLock().unlock();
     }
@@ -298,8 +325,9 @@ public final class KafkaSegmentStore implements AutoCloseable {
   }
 
   /**
-   * Hands a segment back to Kafka's own file: its bytes are demoted into the log dir when a tier
-   * holds them (a topic newly excluded), so that Kafka can open the file itself.
+   * Hands a segment of an excluded topic back to Kafka's own file: its bytes are demoted into the
+   * log dir when a tier holds them (a topic newly excluded), so that Kafka can open the file
+   * itself, and a key of it is held there while the store is open (see {@link ExcludedSegments}).
    *
    * @param segment the segment
    * @throws IOException when the demotion fails
@@ -308,11 +336,7 @@ public final class KafkaSegmentStore implements AutoCloseable {
     lock.readLock().lock();
     try {
       checkOpen();
-      String key = segment.key();
-      if (manager.exists(key) && !lastTier.equals(manager.tierOf(key))) {
-        manager.migrate(key, lastTier);
-        LOG.info("moved a segment of an excluded topic back to its own file: key={}", key);
-      }
+      excluded.keepInFile(segment.key());
     } finally {
       lock.readLock().unlock();
     }
@@ -329,6 +353,7 @@ public final class KafkaSegmentStore implements AutoCloseable {
     checkOpen();
     int actions = reconciler.doWork(confirm);
     actions += quarantine.purgeExpired().size();
+    excluded.forgetGone();
     counters.sweeps.increment();
     return actions;
   }
@@ -379,6 +404,7 @@ public final class KafkaSegmentStore implements AutoCloseable {
     }
     sweeper.close();
     quarantine.close();
+    excluded.close();
     if (bean != null) {
       bean.close();
     }

@@ -16,9 +16,11 @@ import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import org.slf4j.Logger;
@@ -42,8 +44,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>Incomplete keys</b> are {@code <file name>.migrating} in the partition directory: a name
  * Kafka's log loader ignores. {@link #publish} forces the copy through its own channel, gives it
- * the placeholder's modification time, renames it over the placeholder and syncs the directory.
- * Partition directories are Kafka's: this tier never creates one.
+ * the placeholder's modification time, renames it over the placeholder and syncs the directory. The
+ * empty file a placeholder replacement renames into place, {@code <file name>.mixchannel-empty},
+ * counts as incomplete too when a kill left it behind, so recovery removes it. Partition
+ * directories are Kafka's: this tier never creates one.
  *
  * <p><b>Space</b> is the file systems': capacity is their total size and use is their used size, as
  * {@code DescribeLogDirs} reports them. A log dir whose {@code directory.id} is unknown (offline,
@@ -158,17 +162,40 @@ final class LogDirTier implements StorageTier {
       jdk.add(StandardOpenOption.CREATE);
       emptyKeys.add(key);
     }
-    return channels.track(key, FileChannel.open(file, jdk));
+    return channels.track(key, FileChannel.open(file, jdk), file);
   }
 
   private boolean completeLocked(String key, Path file) throws IOException {
-    if (!Files.isRegularFile(file)) {
+    long size = fileSize(file);
+    if (size < 0) {
       emptyKeys.remove(key);
       return false;
     }
-    return emptyKeys.contains(key) || Files.size(file) > 0;
+    return size > 0 || emptyKeys.contains(key);
   }
 
+  /**
+   * The size of a regular file, or -1 when there is none: Kafka deletes and renames its files at
+   * any time (its log loader deletes {@code .deleted} and {@code .cleaned} files directly), so a
+   * file listed a moment ago may be gone.
+   */
+  private static long fileSize(Path file) throws IOException {
+    try {
+      BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
+      return attributes.isRegularFile() ? attributes.size() : -1;
+    } catch (NoSuchFileException e) {
+      return -1;
+    }
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Here: opens the file the channel was opened on again, found by its identity under the key's
+   * name or its incomplete copy's name (a rename followed, a publish done meanwhile). When neither
+   * holds that file any more (the key was deleted, its file replaced by a placeholder, or Kafka
+   * renamed it elsewhere) this throws an {@link IOException} rather than open another file's bytes.
+   */
   @Override
   public synchronized FileChannel reopen(FileChannel channel) throws IOException {
     ensureOpen();
@@ -180,10 +207,27 @@ final class LogDirTier implements StorageTier {
       throw new IllegalArgumentException(
           "not an open channel of this tier: tier=" + name + ", channel=" + channel);
     }
+    Object identity = channels.fileKeyOf(channel);
     Path file = file(key);
-    Path target = Files.exists(file) ? file : incomplete(file);
-    return channels.track(
-        key, FileChannel.open(target, StandardOpenOption.READ, StandardOpenOption.WRITE));
+    for (Path candidate : List.of(file, incomplete(file))) {
+      if (identity != null && identity.equals(OpenChannels.fileKeyOf(candidate))) {
+        FileChannel reopened =
+            FileChannel.open(candidate, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        if (identity.equals(OpenChannels.fileKeyOf(candidate))) {
+          return channels.track(key, reopened, candidate);
+        }
+        reopened.close();
+      }
+    }
+    throw new IOException(
+        "cannot reopen a channel whose file was deleted or replaced (its bytes are reachable only"
+            + " through the channels open on them): key="
+            + key
+            + " (tier "
+            + name
+            + ", "
+            + file
+            + ")");
   }
 
   @Override
@@ -243,15 +287,19 @@ final class LogDirTier implements StorageTier {
     Path file = file(key);
     boolean existed = completeLocked(key, file);
     emptyKeys.remove(key);
-    if (Files.isRegularFile(file) && Files.size(file) > 0) {
+    if (fileSize(file) > 0) {
       replaceWithEmpty(file);
     }
     return existed;
   }
 
+  private static Path emptyTemp(Path file) {
+    return file.resolveSibling(file.getFileName() + EMPTY_SUFFIX);
+  }
+
   private static void replaceWithEmpty(Path file) throws IOException {
     FileTime modified = Files.getLastModifiedTime(file);
-    Path empty = file.resolveSibling(file.getFileName() + EMPTY_SUFFIX);
+    Path empty = emptyTemp(file);
     Files.deleteIfExists(empty);
     Files.createFile(empty);
     Files.setLastModifiedTime(empty, modified);
@@ -265,8 +313,8 @@ final class LogDirTier implements StorageTier {
     List<String> keys = new ArrayList<>();
     for (SegmentPath segment : LogDirWalk.segments(logDirs)) {
       String key = segment.key();
-      Path file = segment.anchor();
-      if (emptyKeys.contains(key) || Files.size(file) > 0) {
+      long size = fileSize(segment.anchor());
+      if (size > 0 || (size == 0 && emptyKeys.contains(key))) {
         keys.add(key);
       }
     }
@@ -301,7 +349,7 @@ final class LogDirTier implements StorageTier {
       channel.close();
       throw e;
     }
-    return channels.track(key, channel);
+    return channels.track(key, channel, copy);
   }
 
   /**
@@ -333,25 +381,43 @@ final class LogDirTier implements StorageTier {
     FileDirs.sync(file.getParent());
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Here: removes the key's {@code .migrating} copy and a {@code .mixchannel-empty} file a
+   * process killed while replacing the segment file by a placeholder left beside it.
+   */
   @Override
   public synchronized boolean discardIncomplete(String key) throws IOException {
     ensureOpen();
-    Path copy = incomplete(file(key));
+    Path file = file(key);
+    Path copy = incomplete(file);
     boolean existed = Files.deleteIfExists(copy);
+    existed |= Files.deleteIfExists(emptyTemp(file));
     if (existed) {
       FileDirs.sync(copy.getParent());
     }
     return existed;
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Here: the keys with a {@code .migrating} copy, and those with a {@code .mixchannel-empty}
+   * file left by a process killed while replacing their file by a placeholder (recovery discards
+   * both, so no such file stays in Kafka's partition directory).
+   */
   @Override
   public synchronized List<String> incompleteKeys() throws IOException {
     ensureOpen();
-    List<String> keys = new ArrayList<>();
+    Set<String> keys = new LinkedHashSet<>();
     for (SegmentPath segment : LogDirWalk.incompleteSegments(logDirs, INCOMPLETE_SUFFIX)) {
       keys.add(segment.key());
     }
-    return keys;
+    for (SegmentPath segment : LogDirWalk.incompleteSegments(logDirs, EMPTY_SUFFIX)) {
+      keys.add(segment.key());
+    }
+    return new ArrayList<>(keys);
   }
 
   @Override

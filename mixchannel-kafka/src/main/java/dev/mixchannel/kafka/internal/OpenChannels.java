@@ -3,27 +3,53 @@ package dev.mixchannel.kafka.internal;
 import java.io.IOException;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The channels a tier handed out, by key: to force a file through a channel of its own (opening and
- * closing a second descriptor would drop the process's locks on it), to reopen one, and to close
- * them all with the tier. Not thread-safe: the tier calls it under its lock.
+ * The channels a tier handed out, by key, each with the identity of the file it was opened on: to
+ * force a file through a channel of its own (opening and closing a second descriptor would drop the
+ * process's locks on it), to reopen one on the same file, and to close them all with the tier. Not
+ * thread-safe: the tier calls it under its lock.
  */
 final class OpenChannels {
   private final Map<String, List<FileChannel>> byKey = new HashMap<>();
+  private final Map<FileChannel, Object> fileKeys = new HashMap<>();
 
-  /** Remembers a channel handed out on a key; returns it. */
-  FileChannel track(String key, FileChannel channel) {
+  /**
+   * Remembers a channel handed out on a key, with the identity ({@link
+   * BasicFileAttributes#fileKey()}) of the file it was just opened on; returns it.
+   */
+  FileChannel track(String key, FileChannel channel, Path file) {
     List<FileChannel> list = byKey.computeIfAbsent(key, k -> new ArrayList<>());
     list.removeIf(c -> !c.isOpen());
+    fileKeys.keySet().removeIf(c -> !c.isOpen());
     list.add(channel);
+    fileKeys.put(channel, fileKeyOf(file));
     return channel;
+  }
+
+  /**
+   * The identity of the file a tracked channel was opened on, or {@code null} when unknown (the
+   * file system has none, or the file was gone by the time it was looked at).
+   */
+  Object fileKeyOf(FileChannel channel) {
+    return fileKeys.get(channel);
+  }
+
+  /** The identity of the file at a path now, or {@code null} when there is none. */
+  static Object fileKeyOf(Path file) {
+    try {
+      return Files.readAttributes(file, BasicFileAttributes.class).fileKey();
+    } catch (IOException e) {
+      return null;
+    }
   }
 
   /** The key an open channel was handed out on, or {@code null}. */
@@ -47,11 +73,16 @@ final class OpenChannels {
   }
 
   /**
-   * Forces a file through an open channel of its key, or through a descriptor of its own when none
-   * is open (then no lock can be held on it).
+   * Forces a file through an open channel of its key on that very file, or through a descriptor of
+   * its own when none is open (then no lock can be held on it). A channel of the key on another
+   * file (an older copy of the key, replaced since) does not count.
    */
   void force(String key, Path file) throws IOException {
+    Object identity = fileKeyOf(file);
     for (FileChannel channel : byKey.getOrDefault(key, List.of())) {
+      if (identity == null || !identity.equals(fileKeys.get(channel))) {
+        continue;
+      }
       try {
         channel.force(true);
         return;
@@ -81,6 +112,7 @@ final class OpenChannels {
       }
     }
     byKey.clear();
+    fileKeys.clear();
     if (failure != null) {
       throw failure;
     }

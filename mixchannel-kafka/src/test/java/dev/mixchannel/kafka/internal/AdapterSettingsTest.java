@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.mixchannel.api.InvalidConfigException;
+import dev.mixchannel.api.TierKind;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -13,6 +14,8 @@ import java.util.List;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class AdapterSettingsTest {
 
@@ -51,17 +54,83 @@ class AdapterSettingsTest {
 
     assertThatThrownBy(() -> AdapterSettings.parse(temp, p))
         .isInstanceOf(InvalidConfigException.class)
-        .hasMessageContaining("mixchannel.kafka.sweep.intervall.ms");
+        .hasMessageContaining("property=mixchannel.kafka.sweep.intervall.ms")
+        .hasMessageContaining(AdapterSettings.TOPICS_EXCLUDE);
   }
 
   @Test
-  void shouldRefuseKafkaTieredStorage() {
+  void shouldAcceptKafkaTieredStorageWhenEnabledInTheSameFile() {
     Properties p = tiers();
     p.setProperty("remote.log.storage.system.enable", "true");
 
+    assertThat(AdapterSettings.parse(temp, p).config().tiers()).hasSize(2);
+  }
+
+  @Test
+  void shouldUseDefaultsWhenAdapterKeysAreAbsent() {
+    AdapterSettings settings = AdapterSettings.parse(temp, tiers());
+
+    assertThat(settings.quarantineRetentionMillis())
+        .isEqualTo(AdapterSettings.DEFAULT_QUARANTINE_RETENTION_MS)
+        .isEqualTo(7L * 24 * 3600 * 1000);
+    assertThat(settings.logDirKind()).isEqualTo(TierKind.HDD);
+    assertThat(settings.sweepIntervalMillis()).isEqualTo(AdapterSettings.DEFAULT_SWEEP_INTERVAL_MS);
+    assertThat(settings.excludes("__cluster_metadata")).isFalse();
+    assertThat(settings.excludes("orders")).isFalse();
+  }
+
+  @Test
+  void shouldReadRetentionKindAndExcludedTopicsWhenSet() {
+    Properties p = tiers();
+    p.setProperty(AdapterSettings.QUARANTINE_RETENTION_MS, " 60000 ");
+    p.setProperty(AdapterSettings.LOGDIR_KIND, "nvme");
+    p.setProperty(AdapterSettings.TOPICS_EXCLUDE, "__cluster_metadata|audit-.*");
+
+    AdapterSettings settings = AdapterSettings.parse(temp, p);
+
+    assertThat(settings.quarantineRetentionMillis()).isEqualTo(60_000);
+    assertThat(settings.logDirKind()).isEqualTo(TierKind.NVME);
+    assertThat(settings.excludes("__cluster_metadata")).isTrue();
+    assertThat(settings.excludes("audit-eu")).isTrue();
+    assertThat(settings.excludes("orders")).isFalse();
+    assertThat(settings.excludes("x__cluster_metadata")).isFalse();
+  }
+
+  @ParameterizedTest
+  @CsvSource({
+    "mixchannel.kafka.quarantine.retention.ms, -1, milliseconds >= 0",
+    "mixchannel.kafka.quarantine.retention.ms, a week, milliseconds >= 0",
+    "mixchannel.kafka.sweep.interval.ms, -5, milliseconds >= 0",
+    "mixchannel.kafka.shutdown.wait.ms, 1.5, milliseconds >= 0",
+    "mixchannel.kafka.logdir.kind, PMEM, 'HDD, SSD or NVME'",
+    "mixchannel.kafka.logdir.kind, tape, 'HDD, SSD or NVME'",
+    "mixchannel.kafka.topics.exclude, audit-(, a Java regular expression"
+  })
+  void shouldNamePropertyValueAndExpectationWhenAdapterValueIsBad(
+      String property, String value, String expected) {
+    Properties p = tiers();
+    p.setProperty(property, value);
+
     assertThatThrownBy(() -> AdapterSettings.parse(temp, p))
         .isInstanceOf(InvalidConfigException.class)
-        .hasMessageContaining("remote.log.storage.system.enable");
+        .hasMessageContaining("property=" + property)
+        .hasMessageContaining("value='" + value + "'")
+        .hasMessageContaining("expected " + expected);
+  }
+
+  @Test
+  void shouldRefuseConfigWhenATierIsNamedLogdir() {
+    Properties p = new Properties();
+    p.setProperty("mixchannel.tiers", "pmem,logdir");
+    p.setProperty("mixchannel.tier.pmem.paths", temp.resolve("pmem").toString());
+    p.setProperty("mixchannel.tier.logdir.paths", temp.resolve("hdd").toString());
+    p.setProperty("mixchannel.tier.logdir.kind", "HDD");
+
+    assertThatThrownBy(() -> AdapterSettings.parse(temp, p))
+        .isInstanceOf(InvalidConfigException.class)
+        .hasMessageContaining("property=mixchannel.tiers")
+        .hasMessageContaining("value='logdir'")
+        .hasMessageContaining("tier names other than logdir");
   }
 
   @Test

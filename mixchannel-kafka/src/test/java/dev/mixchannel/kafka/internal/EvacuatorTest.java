@@ -1,8 +1,12 @@
 package dev.mixchannel.kafka.internal;
 
+import static dev.mixchannel.kafka.internal.StoreFixture.LOGDIR;
 import static dev.mixchannel.kafka.internal.StoreFixture.key;
+import static java.nio.file.StandardOpenOption.CREATE;
+import static java.nio.file.StandardOpenOption.WRITE;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mixchannel.api.StorageTier;
 import dev.mixchannel.testkit.LeakCheckExtension;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -10,79 +14,92 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
+import java.nio.file.attribute.FileTime;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
+/** Evacuation demotes every key into its own segment file, and can be run again. */
 @ExtendWith(LeakCheckExtension.class)
 class EvacuatorTest {
 
   private static final String P = "topic-0";
   private static final String LOG = "00000000000000000000.log";
   private static final String NEXT = "00000000000000000042.log";
+  private static final String COLD = "00000000000000000084.log";
+  private static final FileTime OLD = FileTime.fromMillis(1_600_000_000_000L);
 
   @TempDir Path temp;
 
   @Test
-  void shouldCopyEveryKeyIntoItsAnchorAndDeleteKeysWhenEvacuating() throws IOException {
+  void shouldDemoteEveryKeyIntoItsFileWhenEvacuating() throws IOException {
     AdapterSettings settings = prepare();
 
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     Evacuator.Result result = evacuate(settings, out);
 
     assertThat(result.segments()).isEqualTo(2);
+    assertThat(result.bytes()).isEqualTo("first".length() + "second segment".length());
     assertThat(result.leftKeys()).isEmpty();
-    assertThat(Files.readString(temp.resolve("logs").resolve(P).resolve(LOG))).isEqualTo("first");
-    assertThat(Files.readString(temp.resolve("logs").resolve(P).resolve(NEXT)))
-        .isEqualTo("second segment");
+    Path partition = temp.resolve("logs").resolve(P);
+    assertThat(Files.readString(partition.resolve(LOG))).isEqualTo("first");
+    assertThat(Files.getLastModifiedTime(partition.resolve(LOG))).isEqualTo(OLD);
+    assertThat(Files.readString(partition.resolve(NEXT))).isEqualTo("second segment");
+    assertThat(Files.readString(partition.resolve(COLD))).isEqualTo("cold already");
     assertThat(out.toString(StandardCharsets.UTF_8))
-        .contains("evacuated 2/2 segments")
+        .contains("demoting 2 segments")
+        .contains("demoted 2/2 segments")
         .contains("done: 2 segments");
-    try (StoreFixture fx = new StoreFixture(temp)) {
-      assertThat(fx.manager().keys()).isEmpty();
+    try (StoreFixture fx = StoreFixture.files(temp)) {
+      assertThat(fx.manager().keys())
+          .containsExactlyInAnyOrder(key(P, LOG), key(P, NEXT), key(P, COLD));
+      for (String key : fx.manager().keys()) {
+        assertThat(fx.manager().tierOf(key)).isEqualTo(LOGDIR);
+      }
+      assertThat(fx.manager().stats().tiers().get(0).channelCount()).isZero();
     }
   }
 
   @Test
   void shouldFinishInterruptedEvacuationWithoutCopyingAgainWhenRunTwice() throws IOException {
     AdapterSettings settings = prepare();
-    Path anchor = temp.resolve("logs").resolve(P).resolve(LOG);
-    // An earlier run renamed the copy over the anchor but died before deleting the key.
-    Files.writeString(anchor, "first");
-    Files.writeString(anchor.resolveSibling(NEXT + AnchorCopies.EVACUATING_SUFFIX), "partial");
+    Path partition = temp.resolve("logs").resolve(P);
+    try (StoreFixture fx = StoreFixture.files(temp)) {
+      fx.manager().migrate(key(P, LOG), LOGDIR);
+    }
+    // An earlier run was killed while copying the next segment.
+    Files.writeString(partition.resolve(NEXT + StorageTier.INCOMPLETE_SUFFIX), "partial");
 
     Evacuator.Result result = evacuate(settings, new ByteArrayOutputStream());
 
-    assertThat(result.segments()).isEqualTo(2);
+    assertThat(result.segments()).isEqualTo(1);
     assertThat(result.bytes()).isEqualTo("second segment".length());
-    assertThat(anchor.resolveSibling(NEXT + AnchorCopies.EVACUATING_SUFFIX)).doesNotExist();
+    assertThat(partition.resolve(NEXT + StorageTier.INCOMPLETE_SUFFIX)).doesNotExist();
+    assertThat(Files.readString(partition.resolve(NEXT))).isEqualTo("second segment");
     assertThat(evacuate(settings, new ByteArrayOutputStream()).segments()).isZero();
   }
 
   @Test
-  void shouldReportKeysOfUnknownLogDirsAsLeft() throws IOException {
+  void shouldReportKeysAsLeftWhenTheirLogDirIsUnknown() throws IOException {
     AdapterSettings settings = prepare();
-    try (StoreFixture fx = new StoreFixture(temp)) {
-      fx.manager()
-          .open(
-              "OTHERTAGAAAAAAAAAAAAAA/t-1/" + LOG,
-              java.nio.file.StandardOpenOption.CREATE,
-              java.nio.file.StandardOpenOption.WRITE)
-          .close();
+    String foreign = "OTHERTAGAAAAAAAAAAAAAA/t-1/" + LOG;
+    try (StoreFixture fx = StoreFixture.files(temp)) {
+      fx.manager().open(foreign, CREATE, WRITE).close();
     }
 
     Evacuator.Result result = evacuate(settings, new ByteArrayOutputStream());
 
-    assertThat(result.leftKeys()).containsExactly("OTHERTAGAAAAAAAAAAAAAA/t-1/" + LOG);
+    assertThat(result.leftKeys()).containsExactly(foreign);
+    assertThat(result.segments()).isEqualTo(2);
   }
 
   private AdapterSettings prepare() throws IOException {
-    try (StoreFixture fx = new StoreFixture(temp)) {
-      fx.putKey(P, LOG, "first", true);
-      fx.putKey(P, NEXT, "second segment", true);
-      assertThat(fx.manager().keys()).contains(key(P, LOG), key(P, NEXT));
-      return new AdapterSettings(temp, fx.config, List.of(fx.logDir), 0, 0);
+    try (StoreFixture fx = StoreFixture.files(temp)) {
+      fx.putHot(P, LOG, "first");
+      Files.setLastModifiedTime(fx.file(P, LOG), OLD);
+      fx.putHot(P, NEXT, "second segment");
+      fx.putCold(P, COLD, "cold already");
+      return fx.settings();
     }
   }
 

@@ -1,15 +1,22 @@
 package dev.mixchannel.kafka.internal;
 
+import static dev.mixchannel.kafka.internal.StoreFixture.FAST;
+import static dev.mixchannel.kafka.internal.StoreFixture.LOGDIR;
 import static dev.mixchannel.kafka.internal.StoreFixture.key;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mixchannel.testkit.LeakCheckExtension;
+import dev.mixchannel.tiering.KeyHold;
+import dev.mixchannel.tiering.TierManagerAccess;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -17,18 +24,29 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
+/**
+ * The store with a file tier in front of the log dir ({@link PmemKafkaSegmentStoreTest} runs the
+ * same cases with a PMem tier): Kafka's opens, renames and deletes, adoption of cold files, the
+ * sealing rule, quarantine of stale keys, and holding segments in their files.
+ */
 @ExtendWith(LeakCheckExtension.class)
 class KafkaSegmentStoreTest {
 
-  private static final String P = "topic-0";
-  private static final String LOG = "00000000000000000000.log";
+  static final String P = "topic-0";
+  static final String LOG = "00000000000000000000.log";
+  static final String NEXT = "00000000000000000100.log";
 
   @TempDir Path temp;
-  private StoreFixture fx;
+  StoreFixture fx;
+
+  /** The fixture the cases run on. */
+  StoreFixture openFixture(Path root) throws IOException {
+    return StoreFixture.files(root);
+  }
 
   @BeforeEach
   void open() throws IOException {
-    fx = new StoreFixture(temp);
+    fx = openFixture(temp);
     Files.createDirectories(fx.logDir.resolve(P));
   }
 
@@ -38,27 +56,28 @@ class KafkaSegmentStoreTest {
   }
 
   @Test
-  void shouldCreateEmptyAnchorAndKeepBytesInTierWhenOpeningNewSegment() throws IOException {
+  void shouldCreatePlaceholderAndKeepBytesOnFastTierWhenOpeningNewSegment() throws IOException {
     try (FileChannel channel = openMutable(LOG)) {
       channel.write(bytes("hello"));
       assertThat(channel.size()).isEqualTo(5);
     }
-    assertThat(fx.logDir.resolve(P).resolve(LOG)).exists().isEmptyFile();
+    assertThat(fx.file(P, LOG)).exists().isEmptyFile();
     assertThat(fx.content(key(P, LOG))).isEqualTo("hello");
-    assertThat(fx.manager().tierOf(key(P, LOG))).isEqualTo("fast");
-    assertThat(fx.store.getOpens()).isEqualTo(1);
+    assertThat(fx.manager().tierOf(key(P, LOG))).isEqualTo(FAST);
+    assertThat(fx.store.counters().opens.sum()).isEqualTo(1);
   }
 
   @Test
   void shouldLeaveReadOnlyOpenToKafkaWhenNoKeyExists() throws IOException {
-    fx.putAnchor(P, LOG);
+    fx.putPlaceholder(P, LOG);
 
     assertThat(fx.store.open(fx.segment(P, LOG), false, 0)).isEmpty();
+    assertThat(fx.manager().keys()).isEmpty();
   }
 
   @Test
   void shouldReadKeyWhenOpenedReadOnly() throws IOException {
-    fx.putKey(P, LOG, "bytes", true);
+    fx.putHot(P, LOG, "bytes");
 
     Optional<FileChannel> channel = fx.store.open(fx.segment(P, LOG), false, 0);
 
@@ -69,44 +88,64 @@ class KafkaSegmentStoreTest {
   }
 
   @Test
-  void shouldDropStaleKeyWhenKafkaCreatesSegmentOfSameName() throws IOException {
-    fx.putKey(P, LOG, "left over from a deleted segment", false);
+  void shouldAdoptColdFileWhenOpenedReadOnly() throws IOException {
+    fx.putCold(P, LOG, "cold");
+
+    try (FileChannel channel = fx.store.open(fx.segment(P, LOG), false, 0).orElseThrow()) {
+      assertThat(channel.size()).isEqualTo(4);
+    }
+    assertThat(fx.manager().tierOf(key(P, LOG))).isEqualTo(LOGDIR);
+    assertThat(fx.store.counters().adoptions.sum()).isEqualTo(1);
+  }
+
+  @Test
+  void shouldAdoptColdFileInPlaceWhenSegmentWasWrittenWithoutAdapter() throws IOException {
+    fx.putCold(P, LOG, "written by a stock broker");
+
+    try (FileChannel channel = openMutable(LOG)) {
+      assertThat(channel.size()).isEqualTo(25);
+      channel.write(bytes("!"), 25);
+    }
+    assertThat(fx.fileContent(P, LOG)).isEqualTo("written by a stock broker!");
+    assertThat(fx.manager().tierOf(key(P, LOG))).isEqualTo(LOGDIR);
+    assertThat(fx.store.counters().adoptions.sum()).isEqualTo(1);
+  }
+
+  @Test
+  void shouldQuarantineStaleKeyNotDeleteItWhenKafkaCreatesSegmentOfSameName() throws IOException {
+    fx.putOrphan(P, LOG, "left over from a deleted segment");
 
     try (FileChannel channel = openMutable(LOG)) {
       assertThat(channel.size()).isZero();
     }
+    String quarantined = Quarantine.PREFIX + fx.clockMillis.get() + "/" + key(P, LOG);
+    assertThat(fx.manager().keys()).containsExactlyInAnyOrder(key(P, LOG), quarantined);
+    assertThat(fx.content(quarantined)).isEqualTo("left over from a deleted segment");
+    assertThat(fx.content(key(P, LOG))).isEmpty();
   }
 
   @Test
-  void shouldImportAnchorBytesWhenSegmentWasWrittenWithoutAdapter() throws IOException {
-    Files.writeString(fx.logDir.resolve(P).resolve(LOG), "written by a stock broker");
+  void shouldForgetColdKeyWhenKafkaCreatesSegmentOfSameNameAfterDeletingItsFile()
+      throws IOException {
+    fx.putCold(P, LOG, "old cold segment");
+    fx.reopen();
+    assertThat(fx.manager().tierOf(key(P, LOG))).isEqualTo(LOGDIR);
+    Files.delete(fx.file(P, LOG));
 
     try (FileChannel channel = openMutable(LOG)) {
-      assertThat(channel.size()).isEqualTo(25);
+      channel.write(bytes("new"));
     }
-    assertThat(fx.logDir.resolve(P).resolve(LOG)).isEmptyFile();
-    assertThat(fx.content(key(P, LOG))).isEqualTo("written by a stock broker");
-    assertThat(fx.store.getImports()).isEqualTo(1);
+
+    assertThat(fx.manager().keys()).containsExactly(key(P, LOG));
+    assertThat(fx.content(key(P, LOG))).isEqualTo("new");
   }
 
   @Test
-  void shouldReplaceKeyWithAnchorBytesWhenImportWasInterrupted() throws IOException {
-    fx.putKey(P, LOG, "half cop", false);
-    Files.writeString(fx.logDir.resolve(P).resolve(LOG), "whole anchor");
-
-    try (FileChannel channel = openMutable(LOG)) {
-      assertThat(channel.size()).isEqualTo(12);
-    }
-    assertThat(fx.content(key(P, LOG))).isEqualTo("whole anchor");
-  }
-
-  @Test
-  void shouldFollowRenamesAndDeletes() throws IOException {
+  void shouldFollowRenamesAndDeletesWhenSegmentIsHot() throws IOException {
     FileChannel channel = openMutable(LOG);
     channel.write(bytes("segment"));
-    Path anchor = fx.logDir.resolve(P).resolve(LOG);
-    Path deleted = anchor.resolveSibling(LOG + ".deleted");
-    Files.move(anchor, deleted);
+    Path deleted = fx.file(P, LOG + ".deleted");
+    Files.move(fx.file(P, LOG), deleted);
 
     fx.store.renamed(channel, fx.segment(P, LOG), fx.segment(P, LOG + ".deleted"));
 
@@ -116,32 +155,49 @@ class KafkaSegmentStoreTest {
     Files.delete(deleted);
     fx.store.deleted(fx.segment(P, LOG + ".deleted"));
     assertThat(fx.manager().keys()).isEmpty();
-    assertThat(fx.store.getRenames()).isEqualTo(1);
-    assertThat(fx.store.getDeletes()).isEqualTo(1);
+    assertThat(fx.store.counters().renames.sum()).isEqualTo(1);
+    assertThat(fx.store.counters().deletes.sum()).isEqualTo(1);
+  }
+
+  @Test
+  void shouldFollowKafkasRenameWhenSegmentIsCold() throws IOException {
+    fx.putCold(P, LOG, "cold");
+    FileChannel channel = openMutable(LOG);
+    Path deleted = fx.file(P, LOG + ".deleted");
+    Files.move(fx.file(P, LOG), deleted);
+
+    fx.store.renamed(channel, fx.segment(P, LOG), fx.segment(P, LOG + ".deleted"));
+
+    assertThat(fx.manager().keys()).containsExactly(key(P, LOG + ".deleted"));
+    assertThat(fx.manager().tierOf(key(P, LOG + ".deleted"))).isEqualTo(LOGDIR);
+    assertThat(Files.readString(deleted)).isEqualTo("cold");
+    channel.close();
+    Files.delete(deleted);
+    fx.store.deleted(fx.segment(P, LOG + ".deleted"));
+    assertThat(fx.manager().keys()).isEmpty();
   }
 
   @Test
   void shouldAdoptSwapKeyWhenLogLoaderRenamedSwapFileBehindOurBack() throws IOException {
-    fx.putKey(P, LOG, "pre-compaction", true);
-    fx.putKey(P, LOG + ".swap", "compacted", true);
+    fx.putHot(P, LOG, "pre-compaction");
+    fx.putHot(P, LOG + ".swap", "compacted");
     // Kafka's log loader: open the swap segment, delete the old file, rename .swap to .log.
     openMutable(LOG + ".swap").close();
-    Path anchor = fx.logDir.resolve(P).resolve(LOG);
-    Files.delete(anchor);
-    Files.move(anchor.resolveSibling(LOG + ".swap"), anchor);
+    Files.delete(fx.file(P, LOG));
+    Files.move(fx.file(P, LOG + ".swap"), fx.file(P, LOG));
 
     try (FileChannel channel = openMutable(LOG)) {
       assertThat(channel.size()).isEqualTo(9);
     }
     assertThat(fx.content(key(P, LOG))).isEqualTo("compacted");
     assertThat(fx.manager().keys()).containsExactly(key(P, LOG));
-    assertThat(fx.store.getAdoptions()).isEqualTo(1);
+    assertThat(fx.store.counters().adoptions.sum()).isEqualTo(1);
   }
 
   @Test
   void shouldKeepOriginalKeyWhenSwapFileWasNeverOpened() throws IOException {
-    fx.putKey(P, LOG, "original", true);
-    fx.putKey(P, LOG + ".swap", "invalid swap", false);
+    fx.putHot(P, LOG, "original");
+    fx.putOrphan(P, LOG + ".swap", "invalid swap");
 
     try (FileChannel channel = openMutable(LOG)) {
       assertThat(channel.size()).isEqualTo(8);
@@ -149,9 +205,9 @@ class KafkaSegmentStoreTest {
   }
 
   @Test
-  void shouldAdoptOrphanKeyWhenOpeningKeylessAnchorItWasRenamedTo() throws IOException {
-    fx.putKey(P, LOG + ".cleaned", "cleaned", false);
-    fx.putAnchor(P, LOG + ".swap");
+  void shouldAdoptOrphanKeyWhenOpeningKeylessPlaceholderItWasRenamedTo() throws IOException {
+    fx.putOrphan(P, LOG + ".cleaned", "cleaned");
+    fx.putPlaceholder(P, LOG + ".swap");
 
     try (FileChannel channel = openMutable(LOG + ".swap")) {
       assertThat(channel.size()).isEqualTo(7);
@@ -160,41 +216,100 @@ class KafkaSegmentStoreTest {
   }
 
   @Test
-  void shouldTouchAnchorWhenWritingAtMostOncePerSecondAndOnForce() throws IOException {
-    Path anchor = fx.logDir.resolve(P).resolve(LOG);
-    try (FileChannel channel = openMutable(LOG)) {
-      channel.write(bytes("a"));
-      assertThat(Files.getLastModifiedTime(anchor).toMillis()).isEqualTo(1_000_000);
+  void shouldSealOlderSegmentsOfThePartitionWhenKafkaCreatesNewSegment() throws IOException {
+    Files.createDirectories(fx.logDir.resolve("other-0"));
+    openMutable(LOG).close();
+    fx.store.open(fx.segment("other-0", LOG), true, 0).orElseThrow().close();
+    assertThat(sealed(key(P, LOG))).isFalse();
 
-      fx.clockMillis.set(1_000_500);
-      channel.write(bytes("b"));
-      assertThat(Files.getLastModifiedTime(anchor).toMillis()).isEqualTo(1_000_000);
+    openMutable(NEXT).close();
 
-      fx.clockMillis.set(1_001_000);
-      channel.write(bytes("c"));
-      assertThat(Files.getLastModifiedTime(anchor).toMillis()).isEqualTo(1_001_000);
+    assertThat(sealed(key(P, LOG))).isTrue();
+    assertThat(sealed(key(P, NEXT))).isFalse();
+    assertThat(sealed(key("other-0", LOG))).isFalse();
+  }
 
-      fx.clockMillis.set(1_001_200);
-      channel.force(true);
-      assertThat(Files.getLastModifiedTime(anchor).toMillis()).isEqualTo(1_001_200);
+  @Test
+  void shouldSealAllButNewestSegmentOfEachPartitionWhenStoreOpens() throws IOException {
+    fx.putHot(P, LOG, "a");
+    fx.putHot(P, NEXT, "b");
+    fx.putCold(P, "00000000000000000200.log", "c");
+    fx.putHot("other-0", LOG, "d");
+
+    fx.reopen();
+
+    assertThat(sealed(key(P, LOG))).isTrue();
+    assertThat(sealed(key(P, NEXT))).isTrue();
+    assertThat(sealed(key(P, "00000000000000000200.log"))).isFalse();
+    assertThat(sealed(key("other-0", LOG))).isFalse();
+  }
+
+  @Test
+  void shouldDemoteIntoFileAndHoldItThereWhenReaderReadsByPath() throws IOException {
+    fx.putHot(P, LOG, "segment bytes");
+    Files.setLastModifiedTime(fx.file(P, LOG), FileTime.fromMillis(1_600_000_000_000L));
+
+    try (KeyHold hold = fx.store.holdInLogDir(fx.segment(P, LOG))) {
+      assertThat(fx.fileContent(P, LOG)).isEqualTo("segment bytes");
+      assertThat(fx.manager().tierOf(key(P, LOG))).isEqualTo(LOGDIR);
+      assertThat(TierManagerAccess.snapshotOf(fx.manager(), key(P, LOG)).held()).isTrue();
+      assertThat(Files.getLastModifiedTime(fx.file(P, LOG)).toMillis())
+          .isEqualTo(1_600_000_000_000L);
+      assertThat(siblings()).containsExactly(LOG);
     }
+    assertThat(TierManagerAccess.snapshotOf(fx.manager(), key(P, LOG)).held()).isFalse();
+    assertThat(fx.store.counters().demotionsForReaders.sum()).isEqualTo(1);
+  }
+
+  @Test
+  void shouldHandOutNoHoldWhenSegmentHasNoKeyAndNoBytes() throws IOException {
+    fx.putPlaceholder(P, LOG);
+
+    try (KeyHold hold = fx.store.holdInLogDir(fx.segment(P, LOG))) {
+      assertThat(fx.manager().keys()).isEmpty();
+    }
+    assertThat(fx.store.counters().demotionsForReaders.sum()).isZero();
+  }
+
+  @Test
+  void shouldMoveSegmentBackToItsFileWhenTopicIsExcluded() throws IOException {
+    fx.putHot(P, LOG, "excluded now");
+
+    fx.store.releaseToKafka(fx.segment(P, LOG));
+
+    assertThat(fx.fileContent(P, LOG)).isEqualTo("excluded now");
+    assertThat(fx.manager().tierOf(key(P, LOG))).isEqualTo(LOGDIR);
   }
 
   @Test
   void shouldReportChannelsClosedWhenKafkaClosedThemAll() throws Exception {
     FileChannel first = openMutable(LOG);
-    FileChannel second = openMutable("00000000000000000010.log");
+    FileChannel second = openMutable(NEXT);
     assertThat(fx.store.awaitChannelsClosed(10)).isFalse();
     first.close();
     second.close();
     assertThat(fx.store.awaitChannelsClosed(10)).isTrue();
   }
 
-  private FileChannel openMutable(String fileName) throws IOException {
+  boolean sealed(String key) {
+    return TierManagerAccess.snapshotOf(fx.manager(), key).sealed();
+  }
+
+  void awaitMigrations() throws InterruptedException {
+    TierManagerAccess.awaitMigrations(fx.manager(), Duration.ofSeconds(30));
+  }
+
+  List<String> siblings() throws IOException {
+    try (var names = Files.list(fx.logDir.resolve(P))) {
+      return names.map(p -> p.getFileName().toString()).sorted().toList();
+    }
+  }
+
+  FileChannel openMutable(String fileName) throws IOException {
     return fx.store.open(fx.segment(P, fileName), true, 0).orElseThrow();
   }
 
-  private static ByteBuffer bytes(String text) {
+  static ByteBuffer bytes(String text) {
     return ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
   }
 }

@@ -1,31 +1,42 @@
 package dev.mixchannel.kafka.internal;
 
+import static dev.mixchannel.kafka.internal.StoreFixture.LOGDIR;
 import static dev.mixchannel.kafka.internal.StoreFixture.key;
+import static java.nio.file.StandardOpenOption.CREATE;
+import static java.nio.file.StandardOpenOption.WRITE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mixchannel.testkit.LeakCheckExtension;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
+/**
+ * The reconciler: keys one Kafka rename behind follow their file, orphans go to quarantine (or are
+ * deleted with a partition directory Kafka deleted on purpose), cold keys whose file Kafka deleted
+ * are forgotten, and nothing happens to the keys of a log dir that does not answer.
+ */
 @ExtendWith(LeakCheckExtension.class)
 class ReconcilerTest {
 
   private static final String P = "topic-0";
   private static final String LOG = "00000000000000000100.log";
+  private static final String NEXT = "00000000000000000200.log";
   private static final String HEX = "0123456789abcdef0123456789abcdef";
+  private static final int MANY_PASSES = 10;
 
   @TempDir Path temp;
   private StoreFixture fx;
 
   @BeforeEach
   void open() throws IOException {
-    fx = new StoreFixture(temp);
+    fx = StoreFixture.files(temp);
   }
 
   @AfterEach
@@ -34,38 +45,45 @@ class ReconcilerTest {
   }
 
   @Test
-  void shouldLeaveKeyAloneWhenItsAnchorExists() throws IOException {
-    fx.putKey(P, LOG, "live", true);
+  void shouldLeaveKeyAloneWhenItsFileExists() throws IOException {
+    fx.putHot(P, LOG, "live");
 
     assertThat(fx.store.reconcile(false)).isZero();
     assertThat(fx.content(key(P, LOG))).isEqualTo("live");
   }
 
   @Test
-  void shouldDeleteKeyWhenBrokerDeletedItsAnchor() throws IOException {
-    fx.putKey(P, LOG + ".deleted", "gone", false);
-    fx.putKey(P, LOG + ".cleaned", "gone", false);
+  void shouldQuarantineNotDeleteKeysWhenBrokerDeletedTheirFiles() throws IOException {
+    fx.putOrphan(P, LOG + ".deleted", "gone");
+    fx.putOrphan(P, LOG + ".cleaned", "gone too");
 
     assertThat(fx.store.reconcile(false)).isEqualTo(2);
-    assertThat(fx.manager().keys()).isEmpty();
-    assertThat(fx.store.getSweepDeletes()).isEqualTo(2);
+
+    String prefix = Quarantine.PREFIX + fx.clockMillis.get() + "/";
+    assertThat(fx.manager().keys())
+        .containsExactlyInAnyOrder(
+            prefix + key(P, LOG + ".cleaned"), prefix + key(P, LOG + ".deleted"));
+    assertThat(fx.content(prefix + key(P, LOG + ".cleaned"))).isEqualTo("gone too");
+    assertThat(fx.store.counters().sweepQuarantines.sum()).isEqualTo(2);
+    assertThat(fx.store.counters().sweepDeletes.sum()).isZero();
   }
 
   @Test
   void shouldRenameKeyWhenCrashFollowedRenameToDeleted() throws IOException {
-    fx.putKey(P, LOG, "old", false);
-    fx.putAnchor(P, LOG + ".deleted");
+    fx.putOrphan(P, LOG, "old");
+    fx.putPlaceholder(P, LOG + ".deleted");
 
     fx.store.reconcile(false);
 
     assertThat(fx.manager().keys()).containsExactly(key(P, LOG + ".deleted"));
     assertThat(fx.content(key(P, LOG + ".deleted"))).isEqualTo("old");
+    assertThat(fx.store.counters().sweepRenames.sum()).isEqualTo(1);
   }
 
   @Test
   void shouldRenameKeyWhenCrashFollowedRenameCleanedToSwap() throws IOException {
-    fx.putKey(P, LOG + ".cleaned", "compacted", false);
-    fx.putAnchor(P, LOG + ".swap");
+    fx.putOrphan(P, LOG + ".cleaned", "compacted");
+    fx.putPlaceholder(P, LOG + ".swap");
 
     fx.store.reconcile(false);
 
@@ -74,8 +92,8 @@ class ReconcilerTest {
 
   @Test
   void shouldRenameKeyWhenCrashFollowedRenameSwapToLive() throws IOException {
-    fx.putKey(P, LOG + ".swap", "compacted", false);
-    fx.putAnchor(P, LOG);
+    fx.putOrphan(P, LOG + ".swap", "compacted");
+    fx.putPlaceholder(P, LOG);
 
     fx.store.reconcile(false);
 
@@ -84,31 +102,32 @@ class ReconcilerTest {
   }
 
   @Test
-  void shouldDeleteDeletedKeyRatherThanGiveItToNewSegmentOfSameOffset() throws IOException {
-    fx.putKey(P, LOG + ".deleted", "stale", false);
-    fx.putAnchor(P, LOG);
+  void shouldQuarantineDeletedKeyWhenNewSegmentOfSameOffsetExists() throws IOException {
+    fx.putOrphan(P, LOG + ".deleted", "stale");
+    fx.putPlaceholder(P, LOG);
 
     fx.store.reconcile(false);
 
-    assertThat(fx.manager().keys()).isEmpty();
+    assertThat(fx.manager().exists(key(P, LOG))).isFalse();
+    assertThat(fx.manager().keys()).allMatch(Quarantine::isQuarantined).hasSize(1);
   }
 
   @Test
-  void shouldNotRenameOntoAnchorThatHasKey() throws IOException {
-    fx.putKey(P, LOG + ".swap", "abandoned swap", false);
-    fx.putKey(P, LOG, "original", true);
+  void shouldNotRenameOrphanWhenItsSuccessorFileHasKey() throws IOException {
+    fx.putOrphan(P, LOG + ".swap", "abandoned swap");
+    fx.putHot(P, LOG, "original");
 
     fx.store.reconcile(false);
 
-    assertThat(fx.manager().keys()).containsExactly(key(P, LOG));
     assertThat(fx.content(key(P, LOG))).isEqualTo("original");
+    assertThat(fx.manager().exists(key(P, LOG + ".swap"))).isFalse();
   }
 
   @Test
   void shouldRenameKeyWhenBrokerRenamedPartitionDirectoryForDeletion() throws IOException {
     String deleteDir = P + "." + HEX + "-delete";
-    fx.putKey(P, LOG, "moved", false);
-    fx.putAnchor(deleteDir, LOG);
+    fx.putOrphan(P, LOG, "moved");
+    fx.putPlaceholder(deleteDir, LOG);
 
     fx.store.reconcile(false);
 
@@ -116,10 +135,32 @@ class ReconcilerTest {
   }
 
   @Test
+  void shouldDeleteKeyWhenKafkaDeletedItsRenamedPartitionDirectory() throws IOException {
+    String deleteDir = P + "." + HEX + "-delete";
+    fx.putOrphan(deleteDir, LOG, "deleted topic");
+    Files.delete(fx.logDir.resolve(deleteDir));
+
+    assertThat(fx.store.reconcile(false)).isEqualTo(1);
+
+    assertThat(fx.manager().keys()).isEmpty();
+    assertThat(fx.store.counters().sweepDeletes.sum()).isEqualTo(1);
+  }
+
+  @Test
+  void shouldQuarantineKeyWhenItsPlainPartitionDirectoryIsGone() throws IOException {
+    fx.putOrphan(P, LOG, "partition gone");
+    Files.delete(fx.logDir.resolve(P));
+
+    fx.store.reconcile(false);
+
+    assertThat(fx.manager().keys()).allMatch(Quarantine::isQuarantined).hasSize(1);
+  }
+
+  @Test
   void shouldRenameKeyWhenFutureReplicaBecameCurrent() throws IOException {
     String futureDir = P + "." + HEX + "-future";
-    fx.putKey(futureDir, LOG, "promoted", false);
-    fx.putAnchor(P, LOG);
+    fx.putOrphan(futureDir, LOG, "promoted");
+    fx.putPlaceholder(P, LOG);
 
     fx.store.reconcile(false);
 
@@ -127,62 +168,58 @@ class ReconcilerTest {
   }
 
   @Test
-  void shouldLeaveKeyAloneWhenTwoRenamedDirectoriesCouldHoldItsAnchor() throws IOException {
-    fx.putKey(P, LOG, "ambiguous", false);
-    fx.putAnchor(P + "." + HEX + "-delete", LOG);
-    fx.putAnchor(P + "." + HEX.replace('0', 'f') + "-stray", LOG);
+  void shouldLeaveKeyAloneWhenTwoRenamedDirectoriesCouldHoldItsFile() throws IOException {
+    fx.putOrphan(P, LOG, "ambiguous");
+    fx.putPlaceholder(P + "." + HEX + "-delete", LOG);
+    fx.putPlaceholder(P + "." + HEX.replace('0', 'f') + "-stray", LOG);
 
     assertThat(fx.store.reconcile(false)).isZero();
     assertThat(fx.manager().keys()).containsExactly(key(P, LOG));
   }
 
   @Test
-  void shouldLeaveKeysOfUnknownLogDirsAndForeignKeysAlone() throws IOException {
+  void shouldLeaveKeysAloneWhenTheirLogDirIsUnknownOrTheyAreForeign() throws IOException {
     String foreign = "OTHERLOGDIRTAGAAAAAAAA/" + P + "/" + LOG;
-    fx.manager()
-        .open(
-            foreign,
-            java.nio.file.StandardOpenOption.CREATE,
-            java.nio.file.StandardOpenOption.WRITE)
-        .close();
-    fx.manager()
-        .open(
-            "not-a-segment",
-            java.nio.file.StandardOpenOption.CREATE,
-            java.nio.file.StandardOpenOption.WRITE)
-        .close();
+    fx.manager().open(foreign, CREATE, WRITE).close();
+    fx.manager().open("not-a-segment", CREATE, WRITE).close();
 
-    assertThat(fx.store.reconcile(false)).isZero();
+    for (int i = 0; i < MANY_PASSES; i++) {
+      assertThat(fx.store.reconcile(true)).isZero();
+    }
     assertThat(fx.manager().keys()).containsExactlyInAnyOrder(foreign, "not-a-segment");
   }
 
   @Test
-  void shouldDeleteInterruptedImport() throws IOException {
-    fx.putKey(P, LOG + KafkaSegmentStore.IMPORT_SUFFIX, "partial", false);
+  void shouldForgetColdKeyWhenKafkaDeletedItsFile() throws IOException {
+    fx.putCold(P, LOG, "cold");
+    fx.reopen();
+    assertThat(fx.manager().tierOf(key(P, LOG))).isEqualTo(LOGDIR);
+    Files.delete(fx.file(P, LOG));
 
-    fx.store.reconcile(false);
+    assertThat(fx.store.reconcile(false)).isEqualTo(1);
 
     assertThat(fx.manager().keys()).isEmpty();
+    assertThat(fx.file(P, LOG)).doesNotExist();
   }
 
   @Test
   void shouldActOnlyOnOrphansSeenTwiceWhenConfirming() throws IOException {
-    fx.putKey(P, LOG, "orphan", false);
+    fx.putOrphan(P, LOG, "orphan");
 
     assertThat(fx.store.reconcile(true)).isZero();
     assertThat(fx.manager().keys()).containsExactly(key(P, LOG));
 
     assertThat(fx.store.reconcile(true)).isEqualTo(1);
-    assertThat(fx.manager().keys()).isEmpty();
+    assertThat(fx.manager().keys()).allMatch(Quarantine::isQuarantined).hasSize(1);
   }
 
   @Test
-  void shouldForgetSuspectWhenItsAnchorReappearsBetweenSweeps() throws IOException {
-    fx.putKey(P, LOG, "in flight", false);
+  void shouldForgetSuspectWhenItsFileReappearsBetweenSweeps() throws IOException {
+    fx.putOrphan(P, LOG, "in flight");
     fx.store.reconcile(true);
-    fx.putAnchor(P, LOG);
+    fx.putPlaceholder(P, LOG);
     fx.store.reconcile(true);
-    Files.delete(fx.logDir.resolve(P).resolve(LOG));
+    Files.delete(fx.file(P, LOG));
 
     assertThat(fx.store.reconcile(true)).isZero();
     assertThat(fx.manager().keys()).containsExactly(key(P, LOG));
@@ -190,11 +227,103 @@ class ReconcilerTest {
 
   @Test
   void shouldReconcileWhenStoreOpens() throws IOException {
-    fx.putKey(P, LOG, "old", false);
-    fx.putAnchor(P, LOG + ".deleted");
+    fx.putOrphan(P, LOG, "old");
+    fx.putPlaceholder(P, LOG + ".deleted");
 
     fx.reopen();
 
     assertThat(fx.manager().keys()).containsExactly(key(P, LOG + ".deleted"));
+  }
+
+  @Test
+  void shouldDoNothingWhenLogDirIsRenamedAwayEvenAfterManyPassesAndRestarts() throws IOException {
+    layoutOfHotAndColdSegments();
+    Path away = temp.resolve("away");
+    Files.move(fx.logDir, away);
+
+    confirmedPassesDoNothing();
+    fx.reopen();
+    confirmedPassesDoNothing();
+    Files.move(away, fx.logDir);
+    fx.reopen();
+
+    assertNothingLost();
+  }
+
+  @Test
+  void shouldDoNothingWhenMetaPropertiesNamesAnotherDirectoryId() throws IOException {
+    layoutOfHotAndColdSegments();
+    Path meta = fx.logDir.resolve(LogDirs.META_PROPERTIES);
+    String original = Files.readString(meta);
+    Files.delete(fx.file(P, LOG));
+    Files.delete(fx.file(P, NEXT));
+    Files.writeString(meta, "directory.id=BBBBBBBBBBBBBBBBBBBBBQ\n");
+
+    confirmedPassesDoNothing();
+    Files.writeString(meta, original);
+    fx.putPlaceholder(P, LOG);
+    fx.putCold(P, NEXT, "cold");
+
+    assertNothingLost();
+  }
+
+  @Test
+  void shouldDoNothingWhenMetaPropertiesIsUnreadable() throws IOException {
+    layoutOfHotAndColdSegments();
+    Path meta = fx.logDir.resolve(LogDirs.META_PROPERTIES);
+    Path aside = temp.resolve("meta.aside");
+    Files.move(meta, aside);
+    Files.delete(fx.file(P, LOG));
+
+    confirmedPassesDoNothing();
+    Files.move(aside, meta);
+    fx.putPlaceholder(P, LOG);
+
+    assertNothingLost();
+  }
+
+  @Test
+  void shouldDoNothingWhenKafkaMarkedLogDirOffline() throws IOException {
+    layoutOfHotAndColdSegments();
+    fx.offline.add(fx.logDir);
+    Path partition = fx.logDir.resolve(P);
+    Path aside = temp.resolve("partition.aside");
+    Files.move(partition, aside);
+
+    confirmedPassesDoNothing();
+    Files.move(aside, partition);
+    fx.offline.clear();
+
+    assertNothingLost();
+  }
+
+  /** A hot segment, a cold one (adopted when the store opened) and a quarantine-free store. */
+  private void layoutOfHotAndColdSegments() throws IOException {
+    fx.putHot(P, LOG, "hot bytes");
+    fx.putCold(P, NEXT, "cold");
+    fx.reopen();
+    assertThat(fx.manager().tierOf(key(P, NEXT))).isEqualTo(LOGDIR);
+  }
+
+  private void confirmedPassesDoNothing() throws IOException {
+    List<String> before = fx.manager().keys();
+    for (int i = 0; i < MANY_PASSES; i++) {
+      assertThat(fx.store.reconcile(true)).as("actions in pass %d", i).isZero();
+      fx.clockMillis.addAndGet(StoreFixture.RETENTION_MS);
+    }
+    assertThat(fx.manager().keys()).isEqualTo(before);
+    assertThat(fx.store.counters().sweepQuarantines.sum()).isZero();
+    assertThat(fx.store.counters().sweepDeletes.sum()).isZero();
+  }
+
+  private void assertNothingLost() throws IOException {
+    for (int i = 0; i < 3; i++) {
+      fx.store.reconcile(true);
+    }
+    fx.reopen();
+    assertThat(fx.manager().keys()).containsExactlyInAnyOrder(key(P, LOG), key(P, NEXT));
+    assertThat(fx.content(key(P, LOG))).isEqualTo("hot bytes");
+    assertThat(fx.content(key(P, NEXT))).isEqualTo("cold");
+    assertThat(fx.fileContent(P, NEXT)).isEqualTo("cold");
   }
 }

@@ -1,6 +1,9 @@
 package dev.mixchannel.kafka.internal;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.mixchannel.api.MixChannelConfig;
+import dev.mixchannel.api.PmemBackend;
 import dev.mixchannel.api.TierKind;
 import dev.mixchannel.tiering.MixChannel;
 import dev.mixchannel.tiering.TierManager;
@@ -11,48 +14,98 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Pattern;
 
-/** A log dir, two file tiers and a store over them, for the adapter's tests. */
+/**
+ * A log dir (with {@code meta.properties}), a fast tier (a file tier, or a PMem pool under
+ * /dev/shm) and a store whose manager has the log dir as its last tier, built as the agent builds
+ * them ({@link KafkaTiers}). The clock, Kafka's view of offline log dirs and the excluded topics
+ * are the test's.
+ */
 final class StoreFixture implements AutoCloseable {
 
   static final String TAG = "AAAAAAAAAAAAAAAAAAAAAQ";
+  static final String FAST = "fast";
+  static final String LOGDIR = AdapterSettings.LOGDIR_TIER;
+  static final long RETENTION_MS = 3_600_000;
 
   final Path root;
   final Path logDir;
   final MixChannelConfig config;
   final AtomicLong clockMillis = new AtomicLong(1_000_000);
+  final Set<Path> offline = ConcurrentHashMap.newKeySet();
+  final Set<String> excludedTopics = ConcurrentHashMap.newKeySet();
+  private final ShmDir shm;
+  LogDirs logDirs;
   KafkaSegmentStore store;
 
-  StoreFixture(Path root) throws IOException {
-    this(root, null);
-  }
-
-  /** With a PMem tier first when {@code pmemDir} is given. */
-  StoreFixture(Path root, Path pmemDir) throws IOException {
+  private StoreFixture(Path root, boolean pmem, long fastCapacityBytes, double threshold)
+      throws IOException {
     this.root = root;
-    this.logDir = Files.createDirectories(root.resolve("logs"));
+    this.logDir = Files.createDirectories(root.resolve("logs")).toAbsolutePath().normalize();
     Files.writeString(
         logDir.resolve(LogDirs.META_PROPERTIES),
         "version=1\nnode.id=1\ncluster.id=c\ndirectory.id=" + TAG + "\n");
-    MixChannelConfig.Builder builder = MixChannelConfig.builder();
-    if (pmemDir != null) {
-      builder.tier("pmem", TierKind.PMEM, 512L << 20, pmemDir).pmemExtentSizeBytes(4L << 20);
+    MixChannelConfig.Builder builder = MixChannelConfig.builder().migrationThreshold(threshold);
+    if (pmem) {
+      this.shm = ShmDir.create(root);
+      builder
+          .pmemBackend(PmemBackend.AUTO)
+          .pmemPretouch(false)
+          .pmemExtentSizeBytes(1L << 20)
+          .tier(FAST, TierKind.PMEM, fastCapacityBytes, shm.path());
+    } else {
+      this.shm = null;
+      builder.tier(FAST, TierKind.NVME, fastCapacityBytes, root.resolve("fast"));
     }
-    this.config =
-        builder
-            .tier("fast", TierKind.NVME, -1, root.resolve("fast"))
-            .tier("slow", TierKind.HDD, -1, root.resolve("slow"))
-            .migrationThreshold(-1)
-            .build();
+    this.config = builder.build();
     open();
   }
 
+  /** A file tier in front of the log dir, migration off. */
+  static StoreFixture files(Path root) throws IOException {
+    return new StoreFixture(root, false, -1, -1);
+  }
+
+  /** A PMem tier (on /dev/shm) in front of the log dir, migration off. */
+  static StoreFixture pmem(Path root) throws IOException {
+    return new StoreFixture(root, true, 64L << 20, -1);
+  }
+
+  /** A file tier of the given capacity in front of the log dir; the policy keeps it half full. */
+  static StoreFixture withPolicy(Path root, long fastCapacityBytes) throws IOException {
+    return new StoreFixture(root, false, fastCapacityBytes, 0.5);
+  }
+
+  /** The settings the agent would read for this layout. */
+  AdapterSettings settings() {
+    return new AdapterSettings(
+        root.resolve("mixchannel.properties"),
+        config,
+        List.of(logDir),
+        0,
+        0,
+        RETENTION_MS,
+        TierKind.HDD,
+        Pattern.compile(""));
+  }
+
   void open() throws IOException {
-    TierManager manager = TierManager.builder(config).startMigrator(false).build();
+    logDirs = LogDirs.of(List.of(logDir), config);
     store =
         KafkaSegmentStore.open(
-            manager, LogDirs.of(List.of(logDir), config), 0, clockMillis::get, false);
+            KafkaTiers.open(settings(), logDirs, false),
+            logDirs,
+            LOGDIR,
+            0,
+            RETENTION_MS,
+            clockMillis::get,
+            false,
+            offline::contains,
+            excludedTopics::contains);
   }
 
   void reopen() throws IOException {
@@ -65,35 +118,52 @@ final class StoreFixture implements AutoCloseable {
   }
 
   SegmentPath segment(String partitionDir, String fileName) {
-    return new SegmentPath(logDir.toAbsolutePath().normalize(), TAG, partitionDir, fileName);
+    return new SegmentPath(logDir, TAG, partitionDir, fileName);
+  }
+
+  Path file(String partitionDir, String fileName) {
+    return logDir.resolve(partitionDir).resolve(fileName);
   }
 
   static String key(String partitionDir, String fileName) {
     return TAG + "/" + partitionDir + "/" + fileName;
   }
 
-  /** Writes a key directly (and its partition directory), optionally with an empty anchor. */
-  void putKey(String partitionDir, String fileName, String content, boolean anchor)
-      throws IOException {
+  /** A segment on the fast tier: its bytes in a key, an empty placeholder in the log dir. */
+  void putHot(String partitionDir, String fileName, String content) throws IOException {
+    putPlaceholder(partitionDir, fileName);
+    putOrphan(partitionDir, fileName, content);
+  }
+
+  /** A key on the fast tier with no segment file (its partition directory exists). */
+  void putOrphan(String partitionDir, String fileName, String content) throws IOException {
     Files.createDirectories(logDir.resolve(partitionDir));
-    if (anchor) {
-      Files.write(logDir.resolve(partitionDir).resolve(fileName), new byte[0]);
-    }
+    String key = key(partitionDir, fileName);
     try (MixChannel channel =
         manager()
             .open(
-                key(partitionDir, fileName),
+                key,
                 StandardOpenOption.CREATE,
                 StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING)) {
       channel.write(ByteBuffer.wrap(content.getBytes(StandardCharsets.UTF_8)));
     }
+    assertThat(manager().tierOf(key)).isEqualTo(FAST);
   }
 
-  /** Creates an empty anchor with no key. */
-  void putAnchor(String partitionDir, String fileName) throws IOException {
+  /** A segment file with bytes that no tier knows (written by a broker without the agent). */
+  void putCold(String partitionDir, String fileName, String content) throws IOException {
     Files.createDirectories(logDir.resolve(partitionDir));
-    Files.write(logDir.resolve(partitionDir).resolve(fileName), new byte[0]);
+    Files.writeString(file(partitionDir, fileName), content);
+  }
+
+  /** An empty segment file with no key. */
+  void putPlaceholder(String partitionDir, String fileName) throws IOException {
+    Files.createDirectories(logDir.resolve(partitionDir));
+    Path file = file(partitionDir, fileName);
+    if (!Files.exists(file)) {
+      Files.createFile(file);
+    }
   }
 
   String content(String key) throws IOException {
@@ -108,8 +178,18 @@ final class StoreFixture implements AutoCloseable {
     }
   }
 
+  String fileContent(String partitionDir, String fileName) throws IOException {
+    return Files.readString(file(partitionDir, fileName));
+  }
+
   @Override
   public void close() throws IOException {
-    store.close();
+    try {
+      store.close();
+    } finally {
+      if (shm != null) {
+        shm.close();
+      }
+    }
   }
 }

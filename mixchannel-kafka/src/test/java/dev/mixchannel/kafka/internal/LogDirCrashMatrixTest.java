@@ -1,0 +1,271 @@
+package dev.mixchannel.kafka.internal;
+
+import static dev.mixchannel.kafka.internal.LogDirCrashChild.FILES;
+import static dev.mixchannel.kafka.internal.LogDirCrashChild.KEYS;
+import static dev.mixchannel.kafka.internal.LogDirCrashChild.PARTITION;
+import static dev.mixchannel.kafka.internal.LogDirCrashChild.PMEM;
+import static java.nio.file.StandardOpenOption.READ;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.mixchannel.api.MixChannelConfig;
+import dev.mixchannel.api.StorageTier;
+import dev.mixchannel.pmem.PmemTier;
+import dev.mixchannel.pmem.PoolInspector;
+import dev.mixchannel.pmem.PoolReport;
+import dev.mixchannel.testkit.LeakCheckExtension;
+import dev.mixchannel.tiering.MixChannel;
+import dev.mixchannel.tiering.TierManager;
+import dev.mixchannel.tiering.internal.MigrationStep;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * kill -9 at every step of the migration protocol into the log dir (demotion: the segment's bytes
+ * move from PMem into Kafka's own file) and out of it (promotion: back to PMem, the file replaced
+ * by an empty placeholder), and at random moments while both segments move back and forth: after a
+ * restart every acknowledged byte is there, each segment is complete in exactly one place (the PMem
+ * pool or a file with bytes, never both, never an empty placeholder instead of bytes), Kafka's
+ * segment file always exists, no incomplete copy or other file is left in the partition directory
+ * and no PMem extent is leaked. Runs per step: {@code -Dmixchannel.crash.runs} (default 1); random
+ * kills: {@code -Dmixchannel.crash.random} (default 4).
+ */
+@ExtendWith(LeakCheckExtension.class)
+class LogDirCrashMatrixTest {
+  private static final int RUNS = Integer.getInteger("mixchannel.crash.runs", 1);
+  private static final int RANDOM_RUNS = Integer.getInteger("mixchannel.crash.random", 4);
+  private static final long WAIT_SECONDS = 60;
+
+  @TempDir Path dir;
+
+  static Stream<Arguments> stepKills() {
+    List<Arguments> cases = new ArrayList<>();
+    for (String mode : List.of("DEMOTE", "PROMOTE")) {
+      for (MigrationStep step : MigrationStep.values()) {
+        for (int run = 0; run < RUNS; run++) {
+          cases.add(Arguments.of(mode, step.name(), run));
+        }
+      }
+    }
+    return cases.stream();
+  }
+
+  static Stream<Arguments> randomKills() {
+    Random random = new Random(0x10d1L);
+    List<Arguments> cases = new ArrayList<>();
+    for (int run = 0; run < RANDOM_RUNS; run++) {
+      cases.add(Arguments.of(run, 100 + random.nextInt(1400)));
+    }
+    return cases.stream();
+  }
+
+  @ParameterizedTest(name = "{0} killed at {1}, run {2}")
+  @MethodSource("stepKills")
+  void shouldLoseNothingWhenKilledAtAStep(String mode, String step, int run) throws Exception {
+    crashAndCheck(mode, step, -1);
+  }
+
+  @ParameterizedTest(name = "random kill {0} after {1} ms")
+  @MethodSource("randomKills")
+  void shouldLoseNothingWhenKilledAtARandomMoment(int run, int delayMillis) throws Exception {
+    crashAndCheck("RANDOM", "NONE", delayMillis);
+  }
+
+  private void crashAndCheck(String mode, String step, int delayMillis) throws Exception {
+    Path root = dir.resolve("root");
+    LogDirCrashChild.prepare(root);
+    Path partition = LogDirCrashChild.logDir(root).resolve(PARTITION);
+    try (ShmDir shm = ShmDir.create(dir)) {
+      Path pool = shm.path().resolve("pool");
+      Map<String, Long> acked = runChildUntilKilled(root, pool, mode, step, delayMillis);
+      assertThat(acked).containsKeys(KEYS.toArray(new String[0]));
+      for (String file : FILES) {
+        assertThat(partition.resolve(file)).as("Kafka's file after the kill").exists();
+      }
+      MixChannelConfig config = LogDirCrashChild.config(pool);
+      try (TierManager manager =
+          TierManager.builder(config)
+              .startMigrator(false)
+              .tier(LogDirCrashChild.logDirTier(root, config))
+              .build()) {
+        assertThat(manager.keys()).containsExactlyInAnyOrderElementsOf(KEYS);
+        for (String key : KEYS) {
+          assertAckedBytesPresent(manager, key, acked.get(key));
+        }
+      }
+      assertOnePlaceEach(root, config);
+      assertThat(names(partition)).as("partition directory").containsExactlyElementsOf(FILES);
+      assertPoolConsistent(config);
+    }
+  }
+
+  private Map<String, Long> runChildUntilKilled(
+      Path root, Path pool, String mode, String step, int delayMillis) throws Exception {
+    Path log = dir.resolve("child-" + mode + "-" + step + ".log");
+    Process child =
+        new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:+UseSerialGC",
+                "-XX:TieredStopAtLevel=1",
+                "-Xmx256m",
+                "-cp",
+                System.getProperty("java.class.path"),
+                LogDirCrashChild.class.getName(),
+                root.toString(),
+                pool.toString(),
+                mode,
+                step)
+            .redirectError(log.toFile())
+            .start();
+    BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+    Map<String, Long> acked = new HashMap<>();
+    Thread reader =
+        new Thread(
+            () -> {
+              try (BufferedReader in =
+                  new BufferedReader(
+                      new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
+                for (String line = in.readLine(); line != null; line = in.readLine()) {
+                  if (line.startsWith("ACK ")) {
+                    String[] parts = line.split(" ");
+                    synchronized (acked) {
+                      acked.merge(parts[1], Long.parseLong(parts[2]), Math::max);
+                    }
+                  } else {
+                    lines.add(line);
+                  }
+                }
+              } catch (IOException e) {
+                lines.add("READ-FAILED " + e);
+              }
+              lines.add("EOF");
+            },
+            "crash-child-reader");
+    reader.start();
+    try {
+      String awaited = delayMillis >= 0 ? "READY" : "PAUSED " + step;
+      while (true) {
+        String line = lines.poll(WAIT_SECONDS, TimeUnit.SECONDS);
+        if (line == null
+            || line.equals("EOF")
+            || line.contains("FAILED")
+            || line.equals("NOT-PAUSED")) {
+          throw new AssertionError(
+              "child did not reach "
+                  + awaited
+                  + ": last line="
+                  + line
+                  + ", log:\n"
+                  + Files.readString(log));
+        }
+        if (line.startsWith(awaited)) {
+          break;
+        }
+      }
+      if (delayMillis > 0) {
+        // The kill lands at a random moment of the child's work: a timed wait is the point here.
+        Thread.sleep(delayMillis);
+      }
+    } finally {
+      child.destroyForcibly();
+      assertThat(child.waitFor(WAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
+      reader.join(TimeUnit.SECONDS.toMillis(WAIT_SECONDS));
+    }
+    synchronized (acked) {
+      return new HashMap<>(acked);
+    }
+  }
+
+  private static void assertAckedBytesPresent(TierManager manager, String key, long ackedEnd)
+      throws IOException {
+    try (MixChannel ch = manager.open(key, READ)) {
+      assertThat(ch.size()).as("size of %s", key).isGreaterThanOrEqualTo(ackedEnd);
+      ByteBuffer buffer = ByteBuffer.allocate(1 << 20);
+      long pos = 0;
+      while (pos < ackedEnd) {
+        buffer.clear();
+        buffer.limit((int) Math.min(buffer.capacity(), ackedEnd - pos));
+        int n = ch.read(buffer, pos);
+        assertThat(n).as("read of %s at %d", key, pos).isPositive();
+        for (int i = 0; i < n; i++) {
+          if (buffer.get(i) != LogDirCrashChild.byteAt(key, pos + i)) {
+            throw new AssertionError(
+                "lost byte: key=" + key + ", offset=" + (pos + i) + ", acked=" + ackedEnd);
+          }
+        }
+        pos += n;
+      }
+    }
+  }
+
+  /**
+   * After recovery, read straight from the tiers: each key is in the pool or in a file with bytes,
+   * not both; a key in the pool has an empty placeholder; nothing is incomplete.
+   */
+  private static void assertOnePlaceEach(Path root, MixChannelConfig config) throws IOException {
+    Set<String> seen = new HashSet<>();
+    try (StorageTier pmem = PmemTier.open(config.tier(PMEM), config);
+        StorageTier logDir = LogDirCrashChild.logDirTier(root, config)) {
+      List<String> inFiles = logDir.keys();
+      for (String key : pmem.keys()) {
+        assertThat(seen.add(key)).as("key in two places: %s", key).isTrue();
+        assertThat(inFiles).as("file with bytes beside the PMem copy").doesNotContain(key);
+      }
+      for (String key : inFiles) {
+        assertThat(seen.add(key)).as("key in two places: %s", key).isTrue();
+      }
+      assertThat(seen).containsExactlyInAnyOrderElementsOf(KEYS);
+      assertThat(pmem.incompleteKeys()).isEmpty();
+      assertThat(logDir.incompleteKeys()).isEmpty();
+    }
+    for (String file : FILES) {
+      String key = LogDirCrashChild.TAG + "/" + PARTITION + "/" + file;
+      Path segment = LogDirCrashChild.logDir(root).resolve(PARTITION).resolve(file);
+      assertThat(segment).as("Kafka's file after recovery").exists();
+      if (!seen.contains(key)) {
+        throw new AssertionError("key nowhere: " + key);
+      }
+    }
+  }
+
+  private static void assertPoolConsistent(MixChannelConfig config) throws IOException {
+    long extentBytes = config.pmemExtentSizeBytes();
+    Path poolFile = config.tier(PMEM).paths().get(0).resolve(PoolInspector.POOL_FILE_NAME);
+    PoolReport report = PoolInspector.inspect(poolFile);
+    assertThat(report.problems()).isEmpty();
+    long owned = 0;
+    for (PoolReport.Slot slot : report.slots()) {
+      assertThat(slot.state()).isEqualTo("LIVE");
+      assertThat((long) slot.extents().size())
+          .isEqualTo((slot.sizeBytes() + extentBytes - 1) / extentBytes);
+      owned += slot.extents().size();
+    }
+    assertThat(report.usedExtents()).as("leaked extents").isEqualTo(owned);
+  }
+
+  private static List<String> names(Path dir) throws IOException {
+    try (Stream<Path> files = Files.list(dir)) {
+      return files.map(p -> p.getFileName().toString()).sorted().toList();
+    }
+  }
+}

@@ -1,0 +1,121 @@
+package dev.mixchannel.kafka.internal;
+
+import static dev.mixchannel.kafka.internal.StoreFixture.FAST;
+import static dev.mixchannel.kafka.internal.StoreFixture.RETENTION_MS;
+import static dev.mixchannel.kafka.internal.StoreFixture.key;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.mixchannel.testkit.LeakCheckExtension;
+import dev.mixchannel.tiering.TierManagerAccess;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Orphans in quarantine: renamed under the prefix, held, purged after the retention, restored. */
+@ExtendWith(LeakCheckExtension.class)
+class QuarantineTest {
+
+  private static final String P = "topic-0";
+  private static final String LOG = "00000000000000000100.log";
+
+  @TempDir Path temp;
+  private StoreFixture fx;
+
+  @AfterEach
+  void close() throws IOException {
+    if (fx != null) {
+      fx.close();
+    }
+  }
+
+  @Test
+  void shouldRenameUnderPrefixWithTimeAndHoldOnTierWhenKeyIsOrphaned() throws IOException {
+    fx = StoreFixture.files(temp);
+    String quarantined = quarantineOrphan("orphan bytes");
+
+    assertThat(quarantined).isEqualTo("~quarantine/" + fx.clockMillis.get() + "/" + key(P, LOG));
+    assertThat(Quarantine.originalOf(quarantined)).hasValue(key(P, LOG));
+    assertThat(fx.manager().tierOf(quarantined)).isEqualTo(FAST);
+    assertThat(TierManagerAccess.snapshotOf(fx.manager(), quarantined).held()).isTrue();
+    assertThat(fx.content(quarantined)).isEqualTo("orphan bytes");
+    assertThat(new Quarantine(fx.manager(), RETENTION_MS, fx.clockMillis::get).list())
+        .containsExactly(FAST + " " + quarantined);
+  }
+
+  @Test
+  void shouldKeepQuarantinedKeyOnFastTierWhenPolicyDemotes() throws Exception {
+    fx = StoreFixture.withPolicy(temp, 1 << 20);
+    String quarantined = quarantineOrphan("x".repeat(800 << 10));
+
+    TierManagerAccess.doWork(fx.manager());
+    TierManagerAccess.awaitMigrations(fx.manager(), Duration.ofSeconds(30));
+
+    assertThat(fx.manager().tierOf(quarantined)).isEqualTo(FAST);
+    assertThat(fx.manager().stats().migrationFailures()).isZero();
+  }
+
+  @Test
+  void shouldPurgeQuarantinedKeyOnlyWhenRetentionHasPassed() throws IOException {
+    fx = StoreFixture.files(temp);
+    String quarantined = quarantineOrphan("orphan bytes");
+
+    fx.clockMillis.addAndGet(RETENTION_MS - 1);
+    fx.store.reconcile(true);
+    assertThat(fx.manager().keys()).containsExactly(quarantined);
+
+    fx.clockMillis.addAndGet(1);
+    assertThat(fx.store.reconcile(true)).isEqualTo(1);
+    assertThat(fx.manager().keys()).isEmpty();
+  }
+
+  @Test
+  void shouldHoldQuarantinedKeysAgainAndPurgeThemWhenStoreReopens() throws IOException {
+    fx = StoreFixture.files(temp);
+    String quarantined = quarantineOrphan("orphan bytes");
+
+    fx.reopen();
+    assertThat(TierManagerAccess.snapshotOf(fx.manager(), quarantined).held()).isTrue();
+
+    fx.clockMillis.addAndGet(RETENTION_MS);
+    fx.reopen();
+    assertThat(fx.manager().keys()).isEmpty();
+  }
+
+  @Test
+  void shouldBringBackOriginalNameWhenRestoringQuarantinedKey() throws IOException {
+    fx = StoreFixture.files(temp);
+    String quarantined = quarantineOrphan("orphan bytes");
+    fx.putPlaceholder(P, LOG);
+
+    assertThat(fx.store.restore(quarantined)).isEqualTo(key(P, LOG));
+
+    assertThat(fx.manager().keys()).containsExactly(key(P, LOG));
+    assertThat(fx.content(key(P, LOG))).isEqualTo("orphan bytes");
+    assertThat(TierManagerAccess.snapshotOf(fx.manager(), key(P, LOG)).held()).isFalse();
+    fx.clockMillis.addAndGet(RETENTION_MS);
+    assertThat(fx.store.reconcile(false)).isZero();
+    assertThat(fx.manager().keys()).containsExactly(key(P, LOG));
+  }
+
+  @Test
+  void shouldRefuseRestoreWhenKeyIsNotQuarantined() throws IOException {
+    fx = StoreFixture.files(temp);
+    fx.putHot(P, LOG, "live");
+
+    assertThatThrownBy(() -> fx.store.restore(key(P, LOG)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("not a quarantined key");
+  }
+
+  private String quarantineOrphan(String content) throws IOException {
+    fx.putOrphan(P, LOG, content);
+    assertThat(fx.store.reconcile(false)).isEqualTo(1);
+    assertThat(fx.manager().keys()).hasSize(1);
+    return fx.manager().keys().get(0);
+  }
+}

@@ -1,0 +1,64 @@
+package dev.mixchannel.tiering;
+
+import dev.mixchannel.tiering.internal.MigrationHook;
+import java.time.Duration;
+
+/**
+ * The package-private test hooks of {@link TierManager}, for the Kafka adapter's tests: the
+ * migration hook of the crash matrix, one policy round, the policy's view and the wait for
+ * migrations in flight. Test code only; stateless.
+ */
+public final class TierManagerAccess {
+  private TierManagerAccess() {}
+
+  /**
+   * Sets the hook called at each step of the migration protocol.
+   *
+   * @param builder the builder
+   * @param hook the hook
+   * @return the builder
+   */
+  public static TierManager.Builder hook(TierManager.Builder builder, MigrationHook hook) {
+    return builder.hook(hook);
+  }
+
+  /**
+   * Runs one policy round.
+   *
+   * @param manager the manager
+   * @return the migrations queued
+   */
+  public static int doWork(TierManager manager) {
+    return manager.doWork();
+  }
+
+  /**
+   * The policy's view of a key now.
+   *
+   * @param manager the manager
+   * @param key the key
+   * @return its snapshot
+   * @throws AssertionError when the manager does not know the key
+   */
+  public static SegmentSnapshot snapshotOf(TierManager manager, String key) {
+    return manager.snapshot().segments().stream()
+        .filter(s -> s.key().equals(key))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError("no snapshot of key " + key));
+  }
+
+  /**
+   * Waits until no migration is queued or running.
+   *
+   * @param manager the manager
+   * @param timeout the longest wait
+   * @throws InterruptedException when interrupted
+   * @throws AssertionError when migrations are still running after the timeout
+   */
+  public static void awaitMigrations(TierManager manager, Duration timeout)
+      throws InterruptedException {
+    if (!manager.awaitMigrations(timeout)) {
+      throw new AssertionError("migrations still running after " + timeout);
+    }
+  }
+}
