@@ -51,6 +51,7 @@ public final class QuarantineTool {
         Long.MAX_VALUE,
         System::currentTimeMillis,
         false,
-        LogDirStatus.NEVER_OFFLINE);
+        LogDirStatus.NEVER_OFFLINE,
+        settings::excludes);
   }
 }
