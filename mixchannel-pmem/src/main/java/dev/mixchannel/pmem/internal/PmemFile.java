@@ -80,6 +80,8 @@ final class PmemFile {
   private int activeRecord;
   private long sequence;
 
+  private final RetainedExtents retained;
+
   // Guarded by this monitor.
   private int handles;
   private boolean deleted;
@@ -129,6 +131,7 @@ final class PmemFile {
     this.extentCount = extents.length;
     this.activeRecord = activeRecord;
     this.sequence = sequence;
+    this.retained = new RetainedExtents(allocator, pool.retained());
     this.locks =
         new PmemKeyLocks(pool.lockFile(slot, generation), this::describe, pool::nextLockThread);
   }
@@ -369,26 +372,35 @@ final class PmemFile {
     }
   }
 
-  /** Allocates extents so that [0, end) is covered: all or none, each durably zero. */
+  /**
+   * Allocates extents so that [0, end) is covered, all or none: at each index the extent this key
+   * kept there when it truncated (its own bytes at the same offsets: no zeroing needed), else a
+   * clean one from the allocator, else a dirty one zeroed durably here (the scrubber fell behind).
+   * When too few are free, the extents other keys keep are reclaimed first.
+   */
   private void ensureExtents(long end) throws IOException {
     long needed = ((end + extentMask) >>> extentShift) - extentCount;
     if (needed <= 0) {
       return;
     }
-    ExtentAllocator.Grant grant =
-        needed > Integer.MAX_VALUE ? null : allocator.allocate((int) needed);
+    if (needed > Integer.MAX_VALUE) {
+      throw full(needed);
+    }
+    int n = (int) needed;
+    int[] own = new int[n];
+    int fresh = 0;
+    for (int i = 0; i < n; i++) {
+      own[i] = retained.take(extentCount + i);
+      fresh += own[i] < 0 ? 1 : 0;
+    }
+    ExtentAllocator.Grant grant = allocateFresh(fresh);
     if (grant == null) {
-      throw new TierFullException(
-          pool.tierName(),
-          needed * extentSize,
-          "PMem pool full: requestedExtents="
-              + needed
-              + ", freeExtents="
-              + allocator.freeCount()
-              + ", extentSize="
-              + extentSize
-              + ", "
-              + describe());
+      for (int i = 0; i < n; i++) {
+        if (own[i] >= 0) {
+          retained.retain(extentCount + i, own[i]);
+        }
+      }
+      throw full(needed);
     }
     int[] got = grant.extents();
     // Dirty extents (the scrubber fell behind) still hold a former owner's bytes: zero them
@@ -398,10 +410,13 @@ final class PmemFile {
       memory.zero(offset, extentSize);
       memory.flush(offset, extentSize);
     }
-    if (extentCount + got.length > extents.length) {
-      extents = Arrays.copyOf(extents, Math.max(extents.length * 2, extentCount + got.length));
+    if (extentCount + n > extents.length) {
+      extents = Arrays.copyOf(extents, Math.max(extents.length * 2, extentCount + n));
     }
-    for (int e : got) {
+    int[] added = new int[n];
+    int next = 0;
+    for (int i = 0; i < n; i++) {
+      int e = own[i] >= 0 ? own[i] : got[next++];
       if (!detached) {
         long entry = entryOffset(entryTable, e);
         memory.putLong(entry + ENTRY_CHECK, encodeEntryCheck(channelId, extentCount, e));
@@ -409,10 +424,40 @@ final class PmemFile {
         memory.putLong(entry + ENTRY_OWNER, channelId);
       }
       extents[extentCount++] = e;
+      added[i] = e;
+      if (own[i] >= 0) {
+        // Its old bytes are this key's own, at the same offsets, but not zeros.
+        zeroFrom = Math.max(zeroFrom, (long) extentCount << extentShift);
+      }
     }
     if (!detached) {
-      flushEntries(got, 0, got.length);
+      flushEntries(added, 0, added.length);
     }
+  }
+
+  private ExtentAllocator.Grant allocateFresh(int fresh) {
+    if (fresh == 0) {
+      return new ExtentAllocator.Grant(new int[0], 0);
+    }
+    ExtentAllocator.Grant grant = allocator.allocate(fresh);
+    if (grant == null && pool.retained().reclaimAll() > 0) {
+      grant = allocator.allocate(fresh);
+    }
+    return grant;
+  }
+
+  private TierFullException full(long needed) {
+    return new TierFullException(
+        pool.tierName(),
+        needed * extentSize,
+        "PMem pool full: requestedExtents="
+            + needed
+            + ", freeExtents="
+            + allocator.freeCount()
+            + ", extentSize="
+            + extentSize
+            + ", "
+            + describe());
   }
 
   private void flushEntries(int[] list, int from, int to) {
@@ -466,9 +511,11 @@ final class PmemFile {
           }
           flushEntries(freed, 0, freed.length);
         }
+        for (int i = 0; i < freed.length; i++) {
+          retained.retain(keep + i, freed[i]);
+        }
         extentCount = keep;
         zeroFrom = Math.min(zeroFrom, (long) keep << extentShift);
-        release(freed);
       }
     } finally {
       lock.unlockWrite(stamp);
@@ -644,6 +691,7 @@ final class PmemFile {
       size = 0;
       zeroFrom = 0;
       release(freed);
+      retained.releaseAll();
     } finally {
       lock.unlockWrite(stamp);
     }

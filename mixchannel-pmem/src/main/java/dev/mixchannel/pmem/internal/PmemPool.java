@@ -55,6 +55,7 @@ public final class PmemPool implements AutoCloseable {
   private final Superblock sb;
   private final PoolMemory memory;
   private final ExtentAllocator allocator;
+  private final RetainedExtents.Registry retained = new RetainedExtents.Registry();
   private final Map<String, PmemFile> complete = new HashMap<>();
   private final Map<String, PmemFile> incomplete = new HashMap<>();
   private final Map<String, String> quarantinedKeys = new HashMap<>();
@@ -153,6 +154,10 @@ public final class PmemPool implements AutoCloseable {
     return allocator;
   }
 
+  RetainedExtents.Registry retained() {
+    return retained;
+  }
+
   FileChannel channel() {
     return channel;
   }
@@ -206,7 +211,7 @@ public final class PmemPool implements AutoCloseable {
    * @return the count
    */
   public long freeExtents() {
-    return allocator.freeCount();
+    return allocator.freeCount() + retained.total();
   }
 
   /**
@@ -524,7 +529,7 @@ public final class PmemPool implements AutoCloseable {
    * @return the count
    */
   public long usedExtents() {
-    return sb.extentCount() - allocator.freeCount();
+    return sb.extentCount() - freeExtents();
   }
 
   synchronized void handleClosed(PmemChannelImpl h) {
