@@ -89,6 +89,9 @@ public record AdapterSettings(
    * @param logDirs the log dirs
    * @param sweepIntervalMillis the sweep period
    * @param shutdownWaitMillis the shutdown wait
+   * @param quarantineRetentionMillis how long a quarantined key is kept
+   * @param logDirKind the medium of the log dirs
+   * @param excludedTopics the topics kept in Kafka's own files only
    */
   public AdapterSettings {
     logDirs = List.copyOf(logDirs);

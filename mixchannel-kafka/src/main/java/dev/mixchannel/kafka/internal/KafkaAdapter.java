@@ -99,7 +99,8 @@ public final class KafkaAdapter implements AutoCloseable {
 
   /**
    * Makes a segment file complete before Kafka tiered storage uploads it by path: its bytes are
-   * demoted into the file and held there until {@link #afterRemoteCopy}.
+   * demoted into the file and held there until the returned hold is closed ({@link
+   * dev.mixchannel.kafka.KafkaChannelFactory#afterRemoteCopy}).
    *
    * @param file the segment file the upload reads
    * @return the hold to release, or {@code null} when the file is no served segment
