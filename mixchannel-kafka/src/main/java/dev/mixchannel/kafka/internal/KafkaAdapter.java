@@ -63,23 +63,25 @@ public final class KafkaAdapter implements AutoCloseable {
     if (segment.isEmpty()) {
       return null;
     }
-    if (settings.excludes(SegmentFiles.topicOf(segment.get().partitionDir()))) {
-      store().releaseToKafka(segment.get());
-      return null;
-    }
-    if (mutable) {
+    boolean excluded = excluded(segment.get());
+    if (mutable && !excluded) {
       writer = true;
     }
     KafkaSegmentStore current;
     try {
       current = store();
     } catch (StorageInUseException e) {
-      if (mutable) {
+      if (mutable && !excluded) {
         throw e;
       }
       // A tool (kafka-dump-log.sh) with the agent while the broker holds the tiers: it reads the
-      // segment files as they are, cold ones whole, hot ones as empty placeholders.
+      // segment files as they are, cold ones whole, hot ones as empty placeholders; an excluded
+      // topic's segments are Kafka's own files anyway.
       warnToolOnce(e);
+      return null;
+    }
+    if (excluded) {
+      current.releaseToKafka(segment.get());
       return null;
     }
     return current.open(segment.get(), mutable, initFileSize).orElse(null);
@@ -103,15 +105,22 @@ public final class KafkaAdapter implements AutoCloseable {
    * dev.mixchannel.kafka.KafkaChannelFactory#afterRemoteCopy}).
    *
    * @param file the segment file the upload reads
-   * @return the hold to release, or {@code null} when the file is no served segment
+   * @return the hold to release, or {@code null} when the file is no served segment or one of an
+   *     excluded topic
    * @throws IOException when the demotion fails: the upload must not run (Kafka retries it later)
    */
   public AutoCloseable beforeRemoteCopy(File file) throws IOException {
     Optional<SegmentPath> segment = logDirs.resolve(file);
-    if (segment.isEmpty()) {
+    if (segment.isEmpty() || excluded(segment.get())) {
+      // An excluded topic's segment is Kafka's own complete file; holding it would adopt it as a
+      // key of the last tier, which the policy could then promote to a fast tier.
       return null;
     }
     return store().holdInLogDir(segment.get());
+  }
+
+  private boolean excluded(SegmentPath segment) {
+    return settings.excludes(SegmentFiles.topicOf(segment.partitionDir()));
   }
 
   /**
