@@ -36,6 +36,7 @@ class BrokerEndToEndTest {
   private static final int RECORDS = 50_000;
   private static final String TOPIC = "e2e";
   private static final long TOOL_EXIT_MILLIS = 60_000;
+  private static final String EXCLUDED = "plain";
 
   private static Path work;
   private static Path libs;
@@ -67,6 +68,7 @@ class BrokerEndToEndTest {
     tiers.put("mixchannel.migrate.idle.ms", "2000");
     tiers.put("mixchannel.migrate.interval.ms", "500");
     tiers.put("mixchannel.kafka.sweep.interval.ms", "2000");
+    tiers.put("mixchannel.kafka.topics.exclude", EXCLUDED);
     try (KafkaBroker broker = new KafkaBroker(home, libs, tiers)) {
       // The agent reads the broker's own server.properties: tiers and log.dirs in one file.
       List<String> agent = List.of("-javaagent:" + agentJar + "=" + broker.serverProperties());
@@ -76,6 +78,13 @@ class BrokerEndToEndTest {
       traffic.createTopic(Map.of("segment.bytes", "1048576", "file.delete.delay.ms", "500"));
       traffic.produce(0, RECORDS);
       assertThat(traffic.consumeAndVerify(RECORDS)).isEqualTo(RECORDS);
+      // A topic the agent leaves to Kafka: its segments are Kafka's own files only, never keys.
+      RecordTraffic excluded = new RecordTraffic(broker.bootstrap(), EXCLUDED);
+      excluded.createTopic(Map.of("segment.bytes", "1048576"));
+      excluded.produce(0, 3_000);
+      Path excludedSegment =
+          broker.logDir().resolve(excluded.partitionDir()).resolve(segmentName(0));
+      assertThat(excludedSegment).isNotEmptyFile();
 
       Path partition = broker.logDir().resolve(traffic.partitionDir());
       List<String> files = TestFiles.segmentFiles(partition);
@@ -99,18 +108,24 @@ class BrokerEndToEndTest {
       DumpLog.Result plain =
           DumpLog.run(broker, List.of(), "dump-cold.log", partition.resolve(cold));
       assertThat(plain.exitCode()).as(plain.output()).isZero();
-      assertRecords(plain.recordsOf(Path.of(cold)), baseOffset(cold), coldEnd, traffic);
+      assertRecords(plain.recordsOf(partition.resolve(cold)), baseOffset(cold), coldEnd, traffic);
       DumpLog.Result running =
           DumpLog.run(
               broker,
               agent,
               "dump-agent-running.log",
               partition.resolve(cold),
-              partition.resolve(active));
+              partition.resolve(active),
+              excludedSegment);
       assertThat(running.exitCode()).as(running.output()).isZero();
       assertThat(running.millis()).isLessThan(TOOL_EXIT_MILLIS);
-      assertRecords(running.recordsOf(Path.of(cold)), baseOffset(cold), coldEnd, traffic);
-      assertThat(running.recordsOf(Path.of(active))).isEmpty();
+      assertRecords(running.recordsOf(partition.resolve(cold)), baseOffset(cold), coldEnd, traffic);
+      assertThat(running.recordsOf(partition.resolve(active))).isEmpty();
+      assertRecords(running.recordsOf(excludedSegment), 0, 3_000, excluded);
+      try (JMXConnector jmx = broker.jmx()) {
+        assertThat(new AgentView(jmx.getMBeanServerConnection()).tiersByKey().keySet())
+            .noneMatch(key -> key.contains("/" + excluded.partitionDir() + "/"));
+      }
 
       shouldDropKeysOfDeletedTopic(broker);
 
@@ -143,7 +158,8 @@ class BrokerEndToEndTest {
           DumpLog.run(broker, agent, "dump-agent-stopped.log", partition.resolve(hot));
       assertThat(stopped.exitCode()).as(stopped.output()).isZero();
       assertThat(stopped.millis()).isLessThan(TOOL_EXIT_MILLIS);
-      assertRecords(stopped.recordsOf(Path.of(hot)), baseOffset(hot), RECORDS + 1_000, traffic);
+      assertRecords(
+          stopped.recordsOf(partition.resolve(hot)), baseOffset(hot), RECORDS + 1_000, traffic);
 
       // Evacuate demotes everything: every segment is its own file again.
       int evacuated =
@@ -189,7 +205,7 @@ class BrokerEndToEndTest {
           DumpLog.run(broker, List.of(), "dump-sealed.log", partition.resolve(files.get(0)));
       assertThat(plain.exitCode()).as(plain.output()).isZero();
       assertRecords(
-          plain.recordsOf(Path.of(files.get(0))),
+          plain.recordsOf(partition.resolve(files.get(0))),
           baseOffset(files.get(0)),
           baseOffset(files.get(1)),
           traffic);
@@ -233,6 +249,10 @@ class BrokerEndToEndTest {
   }
 
   private static final String LOGDIR = "logdir";
+
+  private static String segmentName(long baseOffset) {
+    return String.format("%020d.log", baseOffset);
+  }
 
   /**
    * Waits up to 30 s for the agent's view of a partition's segments to satisfy a condition and to

@@ -23,7 +23,7 @@ public final class DumpLog {
    *
    * @param exitCode the tool's exit code
    * @param millis how long the JVM ran, start to exit
-   * @param records the records printed for each file, by file name
+   * @param records the records printed for each file, by its path as passed to the tool
    * @param output the whole output, for failure messages
    */
   public record Result(
@@ -32,11 +32,11 @@ public final class DumpLog {
     /**
      * The records printed for one file.
      *
-     * @param file the file
+     * @param file the file, as it was passed to {@link DumpLog#run}
      * @return its records, empty when none were printed
      */
     public List<OffsetValue> recordsOf(Path file) {
-      return records.getOrDefault(file.getFileName().toString(), List.of());
+      return records.getOrDefault(file.toString(), List.of());
     }
   }
 
@@ -98,8 +98,7 @@ public final class DumpLog {
     for (String line : output.split("\n")) {
       if (line.startsWith("Dumping ")) {
         current = new ArrayList<>();
-        byFile.put(
-            Path.of(line.substring("Dumping ".length()).trim()).getFileName().toString(), current);
+        byFile.put(line.substring("Dumping ".length()).trim(), current);
       } else if (line.startsWith("| offset: ") && current != null) {
         int end = line.indexOf(' ', "| offset: ".length());
         long offset = Long.parseLong(line.substring("| offset: ".length(), end));

@@ -59,7 +59,7 @@ public abstract class LogSegmentContract {
 
   @BeforeEach
   void createPartition() throws IOException {
-    partitionDir = logDir.resolve("seg-" + UUID.randomUUID().toString().substring(0, 8) + "-0");
+    partitionDir = logDir.resolve("seg-" + suffix() + "-0");
     Files.createDirectories(partitionDir);
   }
 
@@ -240,6 +240,23 @@ public abstract class LogSegmentContract {
   }
 
   @Test
+  void shouldLeaveSegmentOfExcludedTopicToKafkaWhenTieredStorageCopiesIt() throws Exception {
+    Path excluded =
+        Files.createDirectories(partitionDir.resolveSibling("plain-" + suffix() + "-0"));
+    try (SegmentHandle segment = driver().open(excluded.toFile(), 0, false, "")) {
+      segment.append(0, values(0, 10));
+      segment.flush();
+      assertThat(Files.size(segment.file().toPath())).isEqualTo(segment.size()).isPositive();
+
+      KafkaChannelFactory.afterRemoteCopy(
+          KafkaChannelFactory.beforeRemoteCopy(segment.kafkaSegment()));
+      // Its file is complete already; it never becomes a key the policy could promote.
+      assertThat(tiers().keySet()).noneMatch(k -> k.contains("/" + excluded.getFileName() + "/"));
+      assertThat(segment.readFrom(0)).isEqualTo(expected(0, 10));
+    }
+  }
+
+  @Test
   void shouldNotSetFileTimeToNowWhenFlushed() throws Exception {
     try (SegmentHandle segment = driver().open(partitionDir.toFile(), 0, false, "")) {
       segment.append(0, values(0, 10));
@@ -265,6 +282,10 @@ public abstract class LogSegmentContract {
       assertThat(segment.truncateTo(10)).isPositive();
       assertThat(Files.getLastModifiedTime(file).toMillis()).isGreaterThanOrEqualTo(beforeFlush);
     }
+  }
+
+  private static String suffix() {
+    return UUID.randomUUID().toString().substring(0, 8);
   }
 
   private String key(String fileName) {
