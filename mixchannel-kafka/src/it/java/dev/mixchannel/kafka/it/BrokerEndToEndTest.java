@@ -127,7 +127,14 @@ class BrokerEndToEndTest {
             .noneMatch(key -> key.contains("/" + excluded.partitionDir() + "/"));
       }
 
-      shouldDropKeysOfDeletedTopic(broker);
+      long deletedTopicMillis = shouldDropKeysOfDeletedTopic(broker);
+      try (JMXConnector jmx = broker.jmx()) {
+        // The fast tiers' figures beside Kafka's (DescribeLogDirs describes the log dir's disk).
+        AgentView view = new AgentView(jmx.getMBeanServerConnection());
+        long capacity = view.counter("FastTierCapacityBytes");
+        assertThat(capacity).isPositive().isLessThanOrEqualTo(24L << 20);
+        assertThat(view.counter("FastTierFreeBytes")).isBetween(0L, capacity);
+      }
 
       traffic.alterTopic(Map.of("retention.bytes", "3145728"));
       awaitTiers(
@@ -145,7 +152,8 @@ class BrokerEndToEndTest {
 
       broker.kill();
       broker.start(agent);
-      assertThat(traffic.consumeAndVerify(RECORDS)).isEqualTo(RECORDS - start);
+      long afterKill = traffic.consumeAndVerify(RECORDS);
+      assertThat(afterKill).isEqualTo(RECORDS - start);
       traffic.produce(RECORDS, RECORDS + 1_000);
       assertThat(traffic.consumeAndVerify(RECORDS + 1_000)).isEqualTo(RECORDS + 1_000 - start);
       assertThat(broker.stop()).isIn(0, 143);
@@ -179,8 +187,23 @@ class BrokerEndToEndTest {
       assertThat(read).isEqualTo(RECORDS + 1_000 - start);
       assertThat(broker.stop()).isIn(0, 143);
       System.out.printf(
-          "[e2e agent] records read after evacuation without the agent: %d of %d%n",
-          read, RECORDS + 1_000 - start);
+          "[e2e agent] read %d of %d after kill -9; kafka-dump-log printed %d of %d records of a"
+              + " cold segment without the agent and %d with the agent while the broker ran (in %d"
+              + " ms), %d of %d of the hot segment with the agent and the broker stopped (in %d ms);"
+              + " a deleted topic's keys were gone %d ms after the deletion; read %d of %d after"
+              + " Evacuate without the agent%n",
+          afterKill,
+          RECORDS - start,
+          plain.recordsOf(partition.resolve(cold)).size(),
+          coldEnd - baseOffset(cold),
+          running.recordsOf(partition.resolve(cold)).size(),
+          running.millis(),
+          stopped.recordsOf(partition.resolve(hot)).size(),
+          RECORDS + 1_000 - baseOffset(hot),
+          stopped.millis(),
+          deletedTopicMillis,
+          read,
+          RECORDS + 1_000 - start);
       TestFiles.deleteTree(home);
     } finally {
       TestFiles.deleteTree(pmem);
@@ -222,13 +245,22 @@ class BrokerEndToEndTest {
 
       broker.kill();
       broker.start(List.of());
-      assertThat(traffic.consumeAndVerify(RECORDS)).isEqualTo(RECORDS - start);
+      long afterKill = traffic.consumeAndVerify(RECORDS);
+      assertThat(afterKill).isEqualTo(RECORDS - start);
       assertThat(broker.stop()).isIn(0, 143);
       broker.start(List.of());
       long read = traffic.consumeAndVerify(RECORDS);
       assertThat(read).isEqualTo(RECORDS - start);
       assertThat(broker.stop()).isIn(0, 143);
-      System.out.printf("[e2e control] records read after restarts: %d of %d%n", read, read);
+      System.out.printf(
+          "[e2e control] read %d of %d after kill -9, %d of %d after a clean restart;"
+              + " kafka-dump-log printed %d of %d records of a sealed segment%n",
+          afterKill,
+          RECORDS - start,
+          read,
+          RECORDS - start,
+          plain.recordsOf(partition.resolve(files.get(0))).size(),
+          baseOffset(files.get(1)) - baseOffset(files.get(0)));
       TestFiles.deleteTree(home);
     }
   }
@@ -236,16 +268,20 @@ class BrokerEndToEndTest {
   /**
    * Kafka deletes a topic by renaming its partition directory ({@code -delete}) and deleting the
    * renamed directory by path: the adapter's sweep deletes the keys Kafka could not tell it about.
+   *
+   * @return milliseconds from the deletion until the keys were gone
    */
-  private static void shouldDropKeysOfDeletedTopic(KafkaBroker broker) throws Exception {
+  private static long shouldDropKeysOfDeletedTopic(KafkaBroker broker) throws Exception {
     RecordTraffic doomed = new RecordTraffic(broker.bootstrap(), "doomed");
     doomed.createTopic(Map.of("segment.bytes", "1048576"));
     doomed.produce(0, 8_000);
     Predicate<String> ofDoomed = key -> key.split("/")[1].startsWith("doomed-0");
     awaitKeys(broker, keys -> keys.stream().anyMatch(ofDoomed), "keys of topic doomed");
+    long startNanos = System.nanoTime();
     doomed.deleteTopic();
     awaitKeys(
         broker, keys -> keys.stream().noneMatch(ofDoomed), "no keys of the deleted topic doomed");
+    return (System.nanoTime() - startNanos) / 1_000_000;
   }
 
   private static final String LOGDIR = "logdir";
