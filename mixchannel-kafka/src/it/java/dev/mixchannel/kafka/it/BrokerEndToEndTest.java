@@ -1,7 +1,6 @@
 package dev.mixchannel.kafka.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -11,7 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import javax.management.remote.JMXConnector;
@@ -38,40 +36,24 @@ class BrokerEndToEndTest {
   private static final long TOOL_EXIT_MILLIS = 60_000;
   private static final String EXCLUDED = "plain";
 
-  private static Path work;
-  private static Path libs;
-  private static Path agentJar;
-
   @BeforeAll
   static void locate() {
-    assumeTrue(
-        Boolean.parseBoolean(System.getProperty("mixchannel.kafka.e2e", "false")),
-        "end-to-end broker test off (-Dmixchannel.kafka.e2e=true turns it on)");
-    work = Path.of(System.getProperty("mixchannel.kafka.work"));
-    libs = Path.of(System.getProperty("mixchannel.kafka.libs"));
-    agentJar = Path.of(System.getProperty("mixchannel.kafka.agent"));
+    BrokerTests.assumeOn();
   }
 
   @Test
   void shouldKeepEveryRecordWhenBrokerRunsOnMixChannel() throws Exception {
-    String id = UUID.randomUUID().toString().substring(0, 8);
-    Path home = work.resolve("agent-" + id);
+    String id = BrokerTests.newId();
+    Path home = BrokerTests.work().resolve("agent-" + id);
     Path pmem = TestFiles.pmemDirectory("e2e-" + id, home);
-    Map<String, String> tiers = new LinkedHashMap<>();
-    tiers.put("mixchannel.tiers", "pmem");
-    tiers.put("mixchannel.tier.pmem.kind", "PMEM");
-    tiers.put("mixchannel.tier.pmem.paths", pmem.toString());
-    tiers.put("mixchannel.tier.pmem.capacity", "24m");
-    tiers.put("mixchannel.pmem.extent.size", "1m");
-    tiers.put("mixchannel.pmem.pretouch", "false");
-    tiers.put("mixchannel.migrate.threshold", "0.25");
+    Map<String, String> tiers = BrokerTests.pmemTier(pmem, "24m", "0.25");
     tiers.put("mixchannel.migrate.idle.ms", "2000");
     tiers.put("mixchannel.migrate.interval.ms", "500");
     tiers.put("mixchannel.kafka.sweep.interval.ms", "2000");
     tiers.put("mixchannel.kafka.topics.exclude", EXCLUDED);
-    try (KafkaBroker broker = new KafkaBroker(home, libs, tiers)) {
+    try (KafkaBroker broker = new KafkaBroker(home, BrokerTests.libs(), tiers)) {
       // The agent reads the broker's own server.properties: tiers and log.dirs in one file.
-      List<String> agent = List.of("-javaagent:" + agentJar + "=" + broker.serverProperties());
+      List<String> agent = BrokerTests.agent(broker.serverProperties());
       broker.format(Uuid.randomUuid().toString());
       broker.start(agent);
       RecordTraffic traffic = new RecordTraffic(broker.bootstrap(), TOPIC);
@@ -172,7 +154,7 @@ class BrokerEndToEndTest {
       // Evacuate demotes everything: every segment is its own file again.
       int evacuated =
           broker.runTool(
-              List.of(agentJar),
+              List.of(BrokerTests.agentJar()),
               "dev.mixchannel.kafka.Evacuate",
               "evacuate.log",
               broker.serverProperties().toString());
@@ -212,8 +194,8 @@ class BrokerEndToEndTest {
 
   @Test
   void shouldKeepEveryRecordWhenBrokerRunsWithoutAgent() throws Exception {
-    Path home = work.resolve("control-" + UUID.randomUUID().toString().substring(0, 8));
-    try (KafkaBroker broker = new KafkaBroker(home, libs, Map.of())) {
+    Path home = BrokerTests.work().resolve("control-" + BrokerTests.newId());
+    try (KafkaBroker broker = new KafkaBroker(home, BrokerTests.libs(), Map.of())) {
       broker.format(Uuid.randomUuid().toString());
       broker.start(List.of());
       RecordTraffic traffic = new RecordTraffic(broker.bootstrap(), TOPIC);

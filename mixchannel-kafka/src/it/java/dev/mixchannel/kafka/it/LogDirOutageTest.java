@@ -1,7 +1,6 @@
 package dev.mixchannel.kafka.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,7 +9,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import javax.management.remote.JMXConnector;
 import org.apache.kafka.clients.admin.Admin;
@@ -38,37 +36,22 @@ class LogDirOutageTest {
   private static final String TOPIC = "outage";
   private static final int SWEEPS = 3;
 
-  private static Path work;
-  private static Path libs;
-  private static Path agentJar;
-
   @BeforeAll
   static void locate() {
-    assumeTrue(
-        Boolean.parseBoolean(System.getProperty("mixchannel.kafka.e2e", "false")),
-        "end-to-end broker test off (-Dmixchannel.kafka.e2e=true turns it on)");
-    work = Path.of(System.getProperty("mixchannel.kafka.work"));
-    libs = Path.of(System.getProperty("mixchannel.kafka.libs"));
-    agentJar = Path.of(System.getProperty("mixchannel.kafka.agent"));
+    BrokerTests.assumeOn();
   }
 
   @Test
   void shouldKeepEveryRecordWhenLogDirIsAwayAndBack() throws Exception {
-    String id = UUID.randomUUID().toString().substring(0, 8);
-    Path home = work.resolve("outage-agent-" + id);
+    String id = BrokerTests.newId();
+    Path home = BrokerTests.work().resolve("outage-agent-" + id);
     Path pmem = TestFiles.pmemDirectory("outage-" + id, home);
     Map<String, String> config = brokerConfig(home);
-    config.put("mixchannel.tiers", "pmem");
-    config.put("mixchannel.tier.pmem.kind", "PMEM");
-    config.put("mixchannel.tier.pmem.paths", pmem.toString());
-    config.put("mixchannel.tier.pmem.capacity", "32m");
-    config.put("mixchannel.pmem.extent.size", "1m");
-    config.put("mixchannel.pmem.pretouch", "false");
     // Every segment stays hot: its log-dir file is an empty placeholder all along.
-    config.put("mixchannel.migrate.threshold", "0.9");
+    config.putAll(BrokerTests.pmemTier(pmem, "32m", "0.9"));
     config.put("mixchannel.kafka.sweep.interval.ms", "1000");
-    try (KafkaBroker broker = new KafkaBroker(home, libs, config)) {
-      run(broker, List.of("-javaagent:" + agentJar + "=" + broker.serverProperties()), "agent");
+    try (KafkaBroker broker = new KafkaBroker(home, BrokerTests.libs(), config)) {
+      run(broker, BrokerTests.agent(broker.serverProperties()), "agent");
       TestFiles.deleteTree(home);
     } finally {
       TestFiles.deleteTree(pmem);
@@ -77,8 +60,8 @@ class LogDirOutageTest {
 
   @Test
   void shouldKeepEveryRecordWhenLogDirIsAwayAndBackWithoutAgent() throws Exception {
-    Path home = work.resolve("outage-control-" + UUID.randomUUID().toString().substring(0, 8));
-    try (KafkaBroker broker = new KafkaBroker(home, libs, brokerConfig(home))) {
+    Path home = BrokerTests.work().resolve("outage-control-" + BrokerTests.newId());
+    try (KafkaBroker broker = new KafkaBroker(home, BrokerTests.libs(), brokerConfig(home))) {
       run(broker, List.of(), "control");
       TestFiles.deleteTree(home);
     }

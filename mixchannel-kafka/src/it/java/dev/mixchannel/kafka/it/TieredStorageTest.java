@@ -11,7 +11,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import javax.management.remote.JMXConnector;
 import org.apache.kafka.common.Uuid;
@@ -43,20 +42,14 @@ class TieredStorageTest {
   private static final String TOPIC = "tiered";
   private static final String SWITCH = "remote.log.storage.system.enable";
 
-  private static Path work;
-  private static Path libs;
-  private static Path agentJar;
   private static Path testClasses;
 
   @BeforeAll
   static void locate() throws Exception {
     assumeTrue(
-        e2e() || Boolean.getBoolean("mixchannel.kafka.tiered"),
+        BrokerTests.isOn() || Boolean.getBoolean("mixchannel.kafka.tiered"),
         "broker tests off (-Dmixchannel.kafka.e2e=true or -Dmixchannel.kafka.tiered=true turns"
             + " this one on)");
-    work = Path.of(System.getProperty("mixchannel.kafka.work"));
-    libs = Path.of(System.getProperty("mixchannel.kafka.libs"));
-    agentJar = Path.of(System.getProperty("mixchannel.kafka.agent"));
     testClasses =
         Path.of(
             PathCopyingStorageManager.class
@@ -68,24 +61,18 @@ class TieredStorageTest {
 
   @Test
   void shouldReadEveryRecordFromRemoteTierWhenBrokerRunsWithAgent() throws Exception {
-    String id = UUID.randomUUID().toString().substring(0, 8);
-    Path home = work.resolve("tiered-agent-" + id);
+    String id = BrokerTests.newId();
+    Path home = BrokerTests.work().resolve("tiered-agent-" + id);
     Path pmem = TestFiles.pmemDirectory("tiered-" + id, home);
     Path remote = home.resolve("remote");
-    Map<String, String> tiers = new LinkedHashMap<>();
-    tiers.put("mixchannel.tiers", "pmem");
-    tiers.put("mixchannel.tier.pmem.kind", "PMEM");
-    tiers.put("mixchannel.tier.pmem.paths", pmem.toString());
-    tiers.put("mixchannel.tier.pmem.capacity", "64m");
-    tiers.put("mixchannel.pmem.extent.size", "1m");
-    tiers.put("mixchannel.pmem.pretouch", "false");
     // Far more room than the test writes: segments stay hot until the upload demotes them.
-    tiers.put("mixchannel.migrate.threshold", "0.9");
+    Map<String, String> tiers = BrokerTests.pmemTier(pmem, "64m", "0.9");
     Map<String, String> config = new LinkedHashMap<>(tiers);
     config.putAll(remoteStorage(remote));
     config.put(SWITCH, "true");
-    try (KafkaBroker broker = new KafkaBroker(home, libs, config, List.of(testClasses))) {
-      List<String> agent = List.of("-javaagent:" + agentJar + "=" + broker.serverProperties());
+    try (KafkaBroker broker =
+        new KafkaBroker(home, BrokerTests.libs(), config, List.of(testClasses))) {
+      List<String> agent = BrokerTests.agent(broker.serverProperties());
       broker.format(Uuid.randomUuid().toString());
       RecordTraffic traffic = new RecordTraffic(broker.bootstrap(), TOPIC, 0, PADDING);
 
@@ -111,7 +98,7 @@ class TieredStorageTest {
         separate.store(out, "the agent's own settings");
       }
       broker.updateProperties(Map.of(SWITCH, "true"), new ArrayList<>(tiers.keySet()));
-      List<String> separateAgent = List.of("-javaagent:" + agentJar + "=" + settings);
+      List<String> separateAgent = BrokerTests.agent(settings);
       broker.start(separateAgent);
       readAfterRestart(traffic, 2 * ROUND, "agent, after restart with a separate settings file");
       round(broker, traffic, remote, 2 * ROUND, 3 * ROUND, "agent, separate settings file", true);
@@ -128,12 +115,13 @@ class TieredStorageTest {
 
   @Test
   void shouldReadEveryRecordFromRemoteTierWhenBrokerRunsWithoutAgent() throws Exception {
-    assumeTrue(e2e(), "the control runs with -Dmixchannel.kafka.e2e=true");
-    Path home = work.resolve("tiered-control-" + UUID.randomUUID().toString().substring(0, 8));
+    BrokerTests.assumeOn();
+    Path home = BrokerTests.work().resolve("tiered-control-" + BrokerTests.newId());
     Path remote = home.resolve("remote");
     Map<String, String> config = new LinkedHashMap<>(remoteStorage(remote));
     config.put(SWITCH, "true");
-    try (KafkaBroker broker = new KafkaBroker(home, libs, config, List.of(testClasses))) {
+    try (KafkaBroker broker =
+        new KafkaBroker(home, BrokerTests.libs(), config, List.of(testClasses))) {
       broker.format(Uuid.randomUuid().toString());
       RecordTraffic traffic = new RecordTraffic(broker.bootstrap(), TOPIC, 0, PADDING);
       broker.start(List.of());
@@ -145,10 +133,6 @@ class TieredStorageTest {
       assertThat(broker.stop()).isIn(0, 143);
       TestFiles.deleteTree(home);
     }
-  }
-
-  private static boolean e2e() {
-    return Boolean.getBoolean("mixchannel.kafka.e2e");
   }
 
   /** The broker settings of tiered storage with the path-copying manager, but not the switch. */
