@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # A 3-broker KRaft cluster on loopback, every broker a stock Kafka with the MixChannel agent
-# (PMem tier on /dev/shm, disk tier under the work directory). It creates a topic with replication
-# factor 3, kills one broker with SIGKILL while a producer writes with acks=all, restarts it, and
-# reads every acknowledged record back.
+# (a PMem tier on /dev/shm; the broker's log dir is the last tier, where sealed segments are demoted
+# into their own .log files). It creates a topic with replication factor 3, kills one broker with
+# SIGKILL while a producer writes with acks=all, restarts it, and reads every acknowledged record
+# back.
 #
 #   examples/kafka-cluster.sh            # uses Kafka 4.4.0 jars fetched by Maven
 #   RECORDS=200000 examples/kafka-cluster.sh
 #
 # Environment: KAFKA_LIBS (a directory of Kafka jars), AGENT_JAR, RECORDS (default 60000),
-# WORK (default a new directory under /var/tmp), KEEP=1 to keep the work directory.
+# PMEM_CAPACITY (each broker's PMem tier, default 16m), WORK (default a new directory under
+# /var/tmp), KEEP=1 to keep the work directory.
 # Only processes this script started are ever stopped or killed.
 set -euo pipefail
 
@@ -17,6 +19,7 @@ IT="$ROOT/mixchannel-kafka-it-44"
 KAFKA_LIBS="${KAFKA_LIBS:-$IT/target/kafka-libs}"
 AGENT_JAR="${AGENT_JAR:-$IT/target/agent/mixchannel-kafka-agent.jar}"
 RECORDS="${RECORDS:-60000}"
+PMEM_CAPACITY="${PMEM_CAPACITY:-16m}"
 WORK="${WORK:-$(mktemp -d /var/tmp/mixchannel-cluster.XXXXXX)}"
 SHM="/dev/shm/mixchannel-cluster-$$"
 JAVA="${JAVA:-java}"
@@ -27,7 +30,7 @@ log() { printf '[%(%H:%M:%S)T] %s\n' -1 "$*"; }
 # Kafka jars and the agent: Maven fetches them (Maven Central only) into the it module's target.
 if [[ ! -f "$AGENT_JAR" || ! -d "$KAFKA_LIBS" ]]; then
   log "fetching Kafka 4.4.0 jars and building the agent with Maven"
-  (cd "$ROOT" && mvn -B -q install -DskipTests -pl mixchannel-kafka -am)
+  (cd "$ROOT" && mvn -B -q install -Dmaven.test.skip=true -pl mixchannel-kafka -am)
   (cd "$ROOT" && mvn -B -q -f "$IT/pom.xml" generate-test-resources)
 fi
 
@@ -90,13 +93,12 @@ group.initial.rebalance.delay.ms=0
 num.network.threads=2
 num.io.threads=2
 log.cleaner.dedupe.buffer.size=4194304
-# MixChannel: the agent reads these from this same file.
-mixchannel.tiers=pmem,disk
+# MixChannel: the agent reads these from this same file. Only the fast tier is configured: the
+# log dir is the last tier, where a sealed segment is demoted into its own .log file.
+mixchannel.tiers=pmem
 mixchannel.tier.pmem.kind=PMEM
 mixchannel.tier.pmem.paths=$SHM/node$i
-mixchannel.tier.pmem.capacity=64m
-mixchannel.tier.disk.kind=HDD
-mixchannel.tier.disk.paths=$node/disk-tier
+mixchannel.tier.pmem.capacity=${PMEM_CAPACITY}
 mixchannel.pmem.extent.size=1m
 mixchannel.migrate.threshold=0.5
 EOF
@@ -150,6 +152,9 @@ import org.apache.kafka.common.*;
 import org.apache.kafka.common.serialization.*;
 
 public class ClusterClient {
+  // About 220-byte values, so each partition rolls several 1 MiB segments (some are demoted).
+  static final String PAD = "-" + "x".repeat(200);
+
   public static void main(String[] a) throws Exception {
     String bootstrap = a[1];
     switch (a[0]) {
@@ -185,7 +190,7 @@ public class ClusterClient {
             new KafkaProducer<>(p, new StringSerializer(), new StringSerializer())) {
           for (int i = 0; i < n; i++) {
             final int key = i;
-            producer.send(new ProducerRecord<>("orders", Integer.toString(i), "order-" + i),
+            producer.send(new ProducerRecord<>("orders", Integer.toString(i), "order-" + i + PAD),
                 (m, e) -> { if (e == null) { acked.incrementAndGet(); ok.add(key); } else failed.incrementAndGet(); });
             if (i % 5000 == 0) {
               System.out.println("sent " + i + ", acked " + acked.get());
@@ -220,7 +225,7 @@ public class ClusterClient {
             for (ConsumerRecord<String, String> r : consumer.poll(Duration.ofMillis(500))) {
               int key = Integer.parseInt(r.key());
               seen.merge(key, 1, Integer::sum);
-              if (!r.value().equals("order-" + key)) wrong++;
+              if (!r.value().equals("order-" + key + PAD)) wrong++;
             }
           }
         }
@@ -276,5 +281,8 @@ cat "$WORK/isr.txt"
 
 log "reading every record back"
 client verify "$BOOTSTRAP" "$WORK/acked-keys.txt"
-log "tiers of broker 2: $(find "$WORK/node2/disk-tier" -name '*.log' | wc -l) segments on disk, pool $(du -sh "$SHM/node2" | cut -f1) on /dev/shm"
+segments() { find "$WORK/node2/logs" -regextype posix-extended -regex '.*/[0-9]{20}\.log' "$@" | wc -l; }
+cold=$(segments -size +0)
+hot=$(segments -size 0)
+log "segments of broker 2: $cold in their own .log files (cold), $hot on PMem behind empty placeholders (hot); pool $(du -sh "$SHM/node2" | cut -f1) on /dev/shm"
 log "no acknowledged record lost"

@@ -1,102 +1,132 @@
 package dev.mixchannel.kafka.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
-import java.util.stream.Stream;
 import javax.management.remote.JMXConnector;
 import org.apache.kafka.common.Uuid;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * A real KRaft broker in a child JVM: once with the MixChannel agent (records in the tiers, sealed
- * segments migrating to the disk tier, retention deleting keys, kill -9 and recovery, evacuation
- * and a restart without the agent), and once without it as the control. Runs with {@code
- * -Dmixchannel.kafka.e2e=true}.
+ * A real KRaft broker in a child JVM: once with the MixChannel agent and once without it as the
+ * control. With the agent: the active segment stays on the PMem tier behind an empty placeholder,
+ * sealed segments are demoted into their own {@code .log} files in the log dir (the last tier),
+ * which Kafka's {@code kafka-dump-log} reads without the agent; the tool with the agent neither
+ * fails nor hangs while the broker holds the tiers, and reads a hot segment whole once the broker
+ * is stopped; a deleted topic's keys go; retention deletes keys; kill -9 and recovery lose nothing;
+ * {@code Evacuate} demotes every segment into its file and a broker without the agent reads
+ * everything. Runs with {@code -Dmixchannel.kafka.e2e=true}.
  */
+@Tag("slow")
 class BrokerEndToEndTest {
 
   private static final int RECORDS = 50_000;
   private static final String TOPIC = "e2e";
-  private static final String PARTITION_DIR = TOPIC + "-0";
-
-  private static Path work;
-  private static Path libs;
-  private static Path agentJar;
+  private static final long TOOL_EXIT_MILLIS = 60_000;
+  private static final String EXCLUDED = "plain";
 
   @BeforeAll
   static void locate() {
-    assumeTrue(
-        Boolean.parseBoolean(System.getProperty("mixchannel.kafka.e2e", "false")),
-        "end-to-end broker test off (-Dmixchannel.kafka.e2e=true turns it on)");
-    work = Path.of(System.getProperty("mixchannel.kafka.work"));
-    libs = Path.of(System.getProperty("mixchannel.kafka.libs"));
-    agentJar = Path.of(System.getProperty("mixchannel.kafka.agent"));
+    BrokerTests.assumeOn();
   }
 
   @Test
   void shouldKeepEveryRecordWhenBrokerRunsOnMixChannel() throws Exception {
-    Path home = work.resolve("agent-" + UUID.randomUUID().toString().substring(0, 8));
-    Path pmem = pmemDirectory(home);
-    Map<String, String> tiers = new LinkedHashMap<>();
-    tiers.put("mixchannel.tiers", "pmem,disk");
-    tiers.put("mixchannel.tier.pmem.kind", "PMEM");
-    tiers.put("mixchannel.tier.pmem.paths", pmem.toString());
-    tiers.put("mixchannel.tier.pmem.capacity", "24m");
-    tiers.put("mixchannel.tier.disk.kind", "HDD");
-    tiers.put("mixchannel.tier.disk.paths", home.resolve("disk").toString());
-    tiers.put("mixchannel.pmem.extent.size", "1m");
-    tiers.put("mixchannel.pmem.pretouch", "false");
-    tiers.put("mixchannel.migrate.threshold", "0.25");
+    String id = BrokerTests.newId();
+    Path home = BrokerTests.work().resolve("agent-" + id);
+    Path pmem = TestFiles.pmemDirectory("e2e-" + id, home);
+    Map<String, String> tiers = BrokerTests.pmemTier(pmem, "24m", "0.25");
     tiers.put("mixchannel.migrate.idle.ms", "2000");
     tiers.put("mixchannel.migrate.interval.ms", "500");
     tiers.put("mixchannel.kafka.sweep.interval.ms", "2000");
-    try (KafkaBroker broker = new KafkaBroker(home, libs, tiers)) {
+    tiers.put("mixchannel.kafka.topics.exclude", EXCLUDED);
+    try (KafkaBroker broker = new KafkaBroker(home, BrokerTests.libs(), tiers)) {
       // The agent reads the broker's own server.properties: tiers and log.dirs in one file.
-      List<String> agent = List.of("-javaagent:" + agentJar + "=" + broker.serverProperties());
+      List<String> agent = BrokerTests.agent(broker.serverProperties());
       broker.format(Uuid.randomUuid().toString());
       broker.start(agent);
       RecordTraffic traffic = new RecordTraffic(broker.bootstrap(), TOPIC);
       traffic.createTopic(Map.of("segment.bytes", "1048576", "file.delete.delay.ms", "500"));
       traffic.produce(0, RECORDS);
       assertThat(traffic.consumeAndVerify(RECORDS)).isEqualTo(RECORDS);
+      // A topic the agent leaves to Kafka: its segments are Kafka's own files only, never keys.
+      RecordTraffic excluded = new RecordTraffic(broker.bootstrap(), EXCLUDED);
+      excluded.createTopic(Map.of("segment.bytes", "1048576"));
+      excluded.produce(0, 3_000);
+      Path excludedSegment =
+          broker.logDir().resolve(excluded.partitionDir()).resolve(segmentName(0));
+      assertThat(excludedSegment).isNotEmptyFile();
 
-      List<String> anchors = anchors(broker.logDir());
-      assertThat(anchors).hasSizeGreaterThan(5);
-      for (String anchor : anchors) {
-        assertThat(broker.logDir().resolve(PARTITION_DIR).resolve(anchor)).isEmptyFile();
-      }
-      String active = anchors.get(anchors.size() - 1);
-      Map<String, String> tiersByFile =
+      Path partition = broker.logDir().resolve(traffic.partitionDir());
+      List<String> files = TestFiles.segmentFiles(partition);
+      assertThat(files).hasSizeGreaterThan(5);
+      String active = files.get(files.size() - 1);
+      Map<String, String> placed =
           awaitTiers(
               broker,
+              partition,
               t ->
-                  t.size() == anchors.size()
+                  t.keySet().equals(Set.copyOf(files))
                       && "pmem".equals(t.get(active))
-                      && t.containsValue("disk"),
-              "segments keyed, the active one on pmem and sealed ones migrated to disk");
-      assertThat(tiersByFile.keySet()).containsExactlyInAnyOrderElementsOf(anchors);
+                      && t.containsValue(LOGDIR),
+              "every segment keyed, the active one on pmem, sealed ones demoted into the log dir");
+
+      // kafka-dump-log reads a cold segment's own file without the agent; with the agent while
+      // the broker holds the tiers it reads the files as they are (a hot one as its empty
+      // placeholder) and exits promptly.
+      String cold = firstOn(placed, LOGDIR);
+      long coldEnd = baseOffset(files.get(files.indexOf(cold) + 1));
+      DumpLog.Result plain =
+          DumpLog.run(broker, List.of(), "dump-cold.log", partition.resolve(cold));
+      assertThat(plain.exitCode()).as(plain.output()).isZero();
+      assertRecords(plain.recordsOf(partition.resolve(cold)), baseOffset(cold), coldEnd, traffic);
+      DumpLog.Result running =
+          DumpLog.run(
+              broker,
+              agent,
+              "dump-agent-running.log",
+              partition.resolve(cold),
+              partition.resolve(active),
+              excludedSegment);
+      assertThat(running.exitCode()).as(running.output()).isZero();
+      assertThat(running.millis()).isLessThan(TOOL_EXIT_MILLIS);
+      assertRecords(running.recordsOf(partition.resolve(cold)), baseOffset(cold), coldEnd, traffic);
+      assertThat(running.recordsOf(partition.resolve(active))).isEmpty();
+      assertRecords(running.recordsOf(excludedSegment), 0, 3_000, excluded);
+      try (JMXConnector jmx = broker.jmx()) {
+        assertThat(new AgentView(jmx.getMBeanServerConnection()).tiersByKey().keySet())
+            .noneMatch(key -> key.contains("/" + excluded.partitionDir() + "/"));
+      }
+
+      long deletedTopicMillis = shouldDropKeysOfDeletedTopic(broker);
+      try (JMXConnector jmx = broker.jmx()) {
+        // The fast tiers' figures beside Kafka's (DescribeLogDirs describes the log dir's disk).
+        AgentView view = new AgentView(jmx.getMBeanServerConnection());
+        long capacity = view.counter("FastTierCapacityBytes");
+        assertThat(capacity).isPositive().isLessThanOrEqualTo(24L << 20);
+        assertThat(view.counter("FastTierFreeBytes")).isBetween(0L, capacity);
+      }
 
       traffic.alterTopic(Map.of("retention.bytes", "3145728"));
-      Map<String, String> retained =
-          awaitTiers(
-              broker,
-              t -> t.size() <= 5 && t.keySet().stream().noneMatch(k -> k.endsWith(".deleted")),
-              "old segments deleted from the tiers by retention");
-      assertThat(retained.keySet()).containsExactlyInAnyOrderElementsOf(anchors(broker.logDir()));
+      awaitTiers(
+          broker,
+          partition,
+          t ->
+              t.size() <= 5
+                  && t.keySet().stream().noneMatch(k -> k.endsWith(".deleted"))
+                  && t.keySet().equals(Set.copyOf(segmentFilesOrNone(partition))),
+          "old segments deleted from the tiers by retention");
       long start = traffic.earliestOffset();
       assertThat(start).isPositive();
       // No more deletions from here on, so every later read must start at the same offset.
@@ -104,43 +134,90 @@ class BrokerEndToEndTest {
 
       broker.kill();
       broker.start(agent);
-      assertThat(traffic.consumeAndVerify(RECORDS)).isEqualTo(RECORDS - start);
+      long afterKill = traffic.consumeAndVerify(RECORDS);
+      assertThat(afterKill).isEqualTo(RECORDS - start);
       traffic.produce(RECORDS, RECORDS + 1_000);
       assertThat(traffic.consumeAndVerify(RECORDS + 1_000)).isEqualTo(RECORDS + 1_000 - start);
       assertThat(broker.stop()).isIn(0, 143);
 
+      // With the broker stopped, the tool with the agent reads a hot segment whole.
+      List<String> left = TestFiles.segmentFiles(partition);
+      String hot = left.get(left.size() - 1);
+      assertThat(partition.resolve(hot)).as("the active segment is a placeholder").isEmptyFile();
+      DumpLog.Result stopped =
+          DumpLog.run(broker, agent, "dump-agent-stopped.log", partition.resolve(hot));
+      assertThat(stopped.exitCode()).as(stopped.output()).isZero();
+      assertThat(stopped.millis()).isLessThan(TOOL_EXIT_MILLIS);
+      assertRecords(
+          stopped.recordsOf(partition.resolve(hot)), baseOffset(hot), RECORDS + 1_000, traffic);
+
+      // Evacuate demotes everything: every segment is its own file again.
       int evacuated =
           broker.runTool(
-              List.of(agentJar),
+              List.of(BrokerTests.agentJar()),
               "dev.mixchannel.kafka.Evacuate",
               "evacuate.log",
               broker.serverProperties().toString());
       assertThat(evacuated).as(broker.tail("evacuate.log")).isZero();
       assertThat(broker.tail("evacuate.log")).contains("done:");
+      for (String file : TestFiles.segmentFiles(partition)) {
+        assertThat(Files.size(partition.resolve(file))).as(file).isPositive();
+      }
 
       broker.start(List.of());
-      assertThat(traffic.consumeAndVerify(RECORDS + 1_000)).isEqualTo(RECORDS + 1_000 - start);
+      long read = traffic.consumeAndVerify(RECORDS + 1_000);
+      assertThat(read).isEqualTo(RECORDS + 1_000 - start);
       assertThat(broker.stop()).isIn(0, 143);
+      System.out.printf(
+          "[e2e agent] read %d of %d after kill -9; kafka-dump-log printed %d of %d records of a"
+              + " cold segment without the agent and %d with the agent while the broker ran (in %d"
+              + " ms), %d of %d of the hot segment with the agent and the broker stopped (in %d ms);"
+              + " a deleted topic's keys were gone %d ms after the deletion; read %d of %d after"
+              + " Evacuate without the agent%n",
+          afterKill,
+          RECORDS - start,
+          plain.recordsOf(partition.resolve(cold)).size(),
+          coldEnd - baseOffset(cold),
+          running.recordsOf(partition.resolve(cold)).size(),
+          running.millis(),
+          stopped.recordsOf(partition.resolve(hot)).size(),
+          RECORDS + 1_000 - baseOffset(hot),
+          stopped.millis(),
+          deletedTopicMillis,
+          read,
+          RECORDS + 1_000 - start);
+      TestFiles.deleteTree(home);
     } finally {
-      deleteTree(pmem);
+      TestFiles.deleteTree(pmem);
     }
   }
 
   @Test
   void shouldKeepEveryRecordWhenBrokerRunsWithoutAgent() throws Exception {
-    Path home = work.resolve("control-" + UUID.randomUUID().toString().substring(0, 8));
-    try (KafkaBroker broker = new KafkaBroker(home, libs, Map.of())) {
+    Path home = BrokerTests.work().resolve("control-" + BrokerTests.newId());
+    try (KafkaBroker broker = new KafkaBroker(home, BrokerTests.libs(), Map.of())) {
       broker.format(Uuid.randomUuid().toString());
       broker.start(List.of());
       RecordTraffic traffic = new RecordTraffic(broker.bootstrap(), TOPIC);
       traffic.createTopic(Map.of("segment.bytes", "1048576", "file.delete.delay.ms", "500"));
       traffic.produce(0, RECORDS);
       assertThat(traffic.consumeAndVerify(RECORDS)).isEqualTo(RECORDS);
-      assertThat(anchors(broker.logDir())).hasSizeGreaterThan(5);
+      Path partition = broker.logDir().resolve(traffic.partitionDir());
+      List<String> files = TestFiles.segmentFiles(partition);
+      assertThat(files).hasSizeGreaterThan(5);
+
+      DumpLog.Result plain =
+          DumpLog.run(broker, List.of(), "dump-sealed.log", partition.resolve(files.get(0)));
+      assertThat(plain.exitCode()).as(plain.output()).isZero();
+      assertRecords(
+          plain.recordsOf(partition.resolve(files.get(0))),
+          baseOffset(files.get(0)),
+          baseOffset(files.get(1)),
+          traffic);
 
       traffic.alterTopic(Map.of("retention.bytes", "3145728"));
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-      while (anchors(broker.logDir()).size() > 5 && System.nanoTime() < deadline) {
+      while (TestFiles.segmentFiles(partition).size() > 5 && System.nanoTime() < deadline) {
         Thread.sleep(250);
       }
       long start = traffic.earliestOffset();
@@ -150,21 +227,66 @@ class BrokerEndToEndTest {
 
       broker.kill();
       broker.start(List.of());
-      assertThat(traffic.consumeAndVerify(RECORDS)).isEqualTo(RECORDS - start);
+      long afterKill = traffic.consumeAndVerify(RECORDS);
+      assertThat(afterKill).isEqualTo(RECORDS - start);
       assertThat(broker.stop()).isIn(0, 143);
+      broker.start(List.of());
+      long read = traffic.consumeAndVerify(RECORDS);
+      assertThat(read).isEqualTo(RECORDS - start);
+      assertThat(broker.stop()).isIn(0, 143);
+      System.out.printf(
+          "[e2e control] read %d of %d after kill -9, %d of %d after a clean restart;"
+              + " kafka-dump-log printed %d of %d records of a sealed segment%n",
+          afterKill,
+          RECORDS - start,
+          read,
+          RECORDS - start,
+          plain.recordsOf(partition.resolve(files.get(0))).size(),
+          baseOffset(files.get(1)) - baseOffset(files.get(0)));
+      TestFiles.deleteTree(home);
     }
   }
 
-  /** Waits up to 30 s for the agent's view of the topic's segments to satisfy a condition. */
+  /**
+   * Kafka deletes a topic by renaming its partition directory ({@code -delete}) and deleting the
+   * renamed directory by path: the adapter's sweep deletes the keys Kafka could not tell it about.
+   *
+   * @return milliseconds from the deletion until the keys were gone
+   */
+  private static long shouldDropKeysOfDeletedTopic(KafkaBroker broker) throws Exception {
+    RecordTraffic doomed = new RecordTraffic(broker.bootstrap(), "doomed");
+    doomed.createTopic(Map.of("segment.bytes", "1048576"));
+    doomed.produce(0, 8_000);
+    Predicate<String> ofDoomed = key -> key.split("/")[1].startsWith("doomed-0");
+    awaitKeys(broker, keys -> keys.stream().anyMatch(ofDoomed), "keys of topic doomed");
+    long startNanos = System.nanoTime();
+    doomed.deleteTopic();
+    awaitKeys(
+        broker, keys -> keys.stream().noneMatch(ofDoomed), "no keys of the deleted topic doomed");
+    return (System.nanoTime() - startNanos) / 1_000_000;
+  }
+
+  private static final String LOGDIR = "logdir";
+
+  private static String segmentName(long baseOffset) {
+    return String.format("%020d.log", baseOffset);
+  }
+
+  /**
+   * Waits up to 30 s for the agent's view of a partition's segments to satisfy a condition and to
+   * agree with the files: a segment on the log-dir tier is a file with bytes, one on a fast tier an
+   * empty placeholder.
+   */
   private static Map<String, String> awaitTiers(
-      KafkaBroker broker, Predicate<Map<String, String>> condition, String what) throws Exception {
+      KafkaBroker broker, Path partition, Predicate<Map<String, String>> condition, String what)
+      throws Exception {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
     Map<String, String> last = Map.of();
     try (JMXConnector jmx = broker.jmx()) {
       AgentView view = new AgentView(jmx.getMBeanServerConnection());
       while (System.nanoTime() < deadline) {
-        last = topicTiers(view);
-        if (condition.test(last)) {
+        last = partitionTiers(view, partition.getFileName().toString());
+        if (condition.test(last) && filesAgree(partition, last)) {
           return last;
         }
         Thread.sleep(250);
@@ -173,49 +295,83 @@ class BrokerEndToEndTest {
     throw new AssertionError("timed out waiting for " + what + "; last view: " + last);
   }
 
-  /** The topic's segment files mapped to the tier holding each. */
-  private static Map<String, String> topicTiers(AgentView view) throws IOException {
+  private static void awaitKeys(KafkaBroker broker, Predicate<Set<String>> condition, String what)
+      throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    Set<String> last = Set.of();
+    try (JMXConnector jmx = broker.jmx()) {
+      AgentView view = new AgentView(jmx.getMBeanServerConnection());
+      while (System.nanoTime() < deadline) {
+        last = view.tiersByKey().keySet();
+        if (condition.test(last)) {
+          return;
+        }
+        Thread.sleep(250);
+      }
+    }
+    throw new AssertionError("timed out waiting for " + what + "; last keys: " + last);
+  }
+
+  private static boolean filesAgree(Path partition, Map<String, String> tiers) {
+    try {
+      for (Map.Entry<String, String> e : tiers.entrySet()) {
+        long size = Files.size(partition.resolve(e.getKey()));
+        if (LOGDIR.equals(e.getValue()) != size > 0) {
+          return false;
+        }
+      }
+      return true;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  /** One partition's segment files mapped to the tier holding each. */
+  private static Map<String, String> partitionTiers(AgentView view, String partitionDir)
+      throws IOException {
     Map<String, String> byFile = new LinkedHashMap<>();
     view.tiersByKey()
         .forEach(
             (key, tier) -> {
               String[] parts = key.split("/");
-              if (parts[1].equals(PARTITION_DIR)) {
+              if (parts.length == 3 && parts[1].equals(partitionDir)) {
                 byFile.put(parts[2], tier);
               }
             });
     return byFile;
   }
 
-  /** The segment files of the topic's partition, sorted by name. */
-  private static List<String> anchors(Path logDir) throws IOException {
-    List<String> names = new ArrayList<>();
-    try (DirectoryStream<Path> files =
-        Files.newDirectoryStream(logDir.resolve(PARTITION_DIR), "*.log*")) {
-      for (Path file : files) {
-        names.add(file.getFileName().toString());
-      }
+  private static List<String> segmentFilesOrNone(Path partition) {
+    try {
+      return TestFiles.segmentFiles(partition);
+    } catch (IOException e) {
+      return List.of();
     }
-    names.sort(Comparator.naturalOrder());
-    return names;
   }
 
-  private static Path pmemDirectory(Path home) throws IOException {
-    Path shm = Path.of("/dev/shm");
-    if (Files.isDirectory(shm) && Files.isWritable(shm)) {
-      return Files.createDirectories(shm.resolve("mixchannel-e2e-" + home.getFileName()));
-    }
-    return Files.createDirectories(home.resolve("pmem"));
+  private static String firstOn(Map<String, String> tiers, String tier) {
+    List<String> on = new ArrayList<>();
+    tiers.forEach(
+        (file, t) -> {
+          if (t.equals(tier)) {
+            on.add(file);
+          }
+        });
+    on.sort(null);
+    return on.get(0);
   }
 
-  private static void deleteTree(Path root) throws IOException {
-    if (root == null || !Files.exists(root)) {
-      return;
-    }
-    try (Stream<Path> paths = Files.walk(root)) {
-      for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(path);
-      }
+  private static long baseOffset(String segmentFile) {
+    return Long.parseLong(segmentFile.substring(0, 20));
+  }
+
+  /** The records printed are exactly those of offsets {@code from} to {@code to - 1}. */
+  private static void assertRecords(
+      List<OffsetValue> printed, long from, long to, RecordTraffic traffic) {
+    assertThat((long) printed.size()).as("records printed").isEqualTo(to - from);
+    for (int i = 0; i < printed.size(); i++) {
+      OffsetValue expected = new OffsetValue(from + i, traffic.valueAt(from + i));
+      assertThat(printed.get(i)).as("record %d printed", i).isEqualTo(expected);
     }
   }
 }

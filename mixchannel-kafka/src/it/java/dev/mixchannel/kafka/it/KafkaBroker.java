@@ -1,6 +1,7 @@
 package dev.mixchannel.kafka.it;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -31,6 +32,7 @@ public final class KafkaBroker implements AutoCloseable {
 
   private final Path home;
   private final Path libs;
+  private final List<Path> classPath;
   private final Path serverProperties;
   private final int brokerPort;
   private final int jmxPort;
@@ -46,8 +48,25 @@ public final class KafkaBroker implements AutoCloseable {
    * @throws IOException when writing fails
    */
   public KafkaBroker(Path home, Path libs, Map<String, String> extra) throws IOException {
+    this(home, libs, extra, List.of());
+  }
+
+  /**
+   * Writes the configuration of a broker whose class path holds more than the Kafka jars (a
+   * directory of plug-in classes such as a remote storage manager).
+   *
+   * @param home the broker's directory (log dirs, logs, configuration)
+   * @param libs the directory of the Kafka jars
+   * @param extra more {@code server.properties} entries; {@code log.dirs} here replaces the one
+   *     default log dir
+   * @param classPath entries put before the Kafka jars on the broker's class path
+   * @throws IOException when writing fails
+   */
+  public KafkaBroker(Path home, Path libs, Map<String, String> extra, List<Path> classPath)
+      throws IOException {
     this.home = Files.createDirectories(home);
     this.libs = libs;
+    this.classPath = List.copyOf(classPath);
     this.brokerPort = freePort();
     int controllerPort = freePort();
     this.jmxPort = freePort();
@@ -62,7 +81,7 @@ public final class KafkaBroker implements AutoCloseable {
     config.put("controller.listener.names", "CONTROLLER");
     config.put("inter.broker.listener.name", "PLAINTEXT");
     config.put("listener.security.protocol.map", "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT");
-    config.put("log.dirs", logDir().toString());
+    config.put("log.dirs", home.resolve("logs").toString());
     config.put("num.partitions", "1");
     config.put("offsets.topic.replication.factor", "1");
     config.put("offsets.topic.num.partitions", "1");
@@ -77,12 +96,8 @@ public final class KafkaBroker implements AutoCloseable {
     config.put("num.network.threads", "2");
     config.put("num.io.threads", "2");
     config.putAll(extra);
-    Properties properties = new Properties();
-    properties.putAll(config);
     this.serverProperties = home.resolve("server.properties");
-    try (OutputStream out = Files.newOutputStream(serverProperties)) {
-      properties.store(out, "written by KafkaBroker");
-    }
+    writeProperties(config);
     Files.writeString(
         home.resolve("log4j2.properties"),
         String.join(
@@ -111,12 +126,67 @@ public final class KafkaBroker implements AutoCloseable {
   }
 
   /**
-   * The broker's only log dir.
+   * The broker's first log dir (the one that holds the metadata log).
+   *
+   * @return its path
+   * @throws IOException when {@code server.properties} cannot be read
+   */
+  public Path logDir() throws IOException {
+    return logDirs().get(0);
+  }
+
+  /**
+   * The broker's log dirs, as {@code server.properties} lists them.
+   *
+   * @return their paths
+   * @throws IOException when {@code server.properties} cannot be read
+   */
+  public List<Path> logDirs() throws IOException {
+    List<Path> dirs = new ArrayList<>();
+    for (String dir : readProperties().getProperty("log.dirs").split(",")) {
+      dirs.add(Path.of(dir.trim()));
+    }
+    return dirs;
+  }
+
+  /**
+   * Changes {@code server.properties} for the next start.
+   *
+   * @param set entries to add or replace
+   * @param remove keys to remove
+   * @throws IOException when the file cannot be read or written
+   */
+  public void updateProperties(Map<String, String> set, List<String> remove) throws IOException {
+    Map<String, String> config = new LinkedHashMap<>();
+    readProperties().forEach((k, v) -> config.put((String) k, (String) v));
+    remove.forEach(config::remove);
+    config.putAll(set);
+    writeProperties(config);
+  }
+
+  private Properties readProperties() throws IOException {
+    Properties properties = new Properties();
+    try (InputStream in = Files.newInputStream(serverProperties)) {
+      properties.load(in);
+    }
+    return properties;
+  }
+
+  private void writeProperties(Map<String, String> config) throws IOException {
+    Properties properties = new Properties();
+    properties.putAll(config);
+    try (OutputStream out = Files.newOutputStream(serverProperties)) {
+      properties.store(out, "written by KafkaBroker");
+    }
+  }
+
+  /**
+   * The broker's directory.
    *
    * @return its path
    */
-  public Path logDir() {
-    return home.resolve("logs");
+  public Path home() {
+    return home;
   }
 
   /**
@@ -161,7 +231,19 @@ public final class KafkaBroker implements AutoCloseable {
    * @throws Exception when it does not come up in time
    */
   public void start(List<String> jvmOptions) throws Exception {
-    start(jvmOptions, false);
+    start(jvmOptions, List.of(), false);
+  }
+
+  /**
+   * Starts the broker with arguments after {@code server.properties} (such as {@code --override
+   * key=value}) and waits until its listener accepts connections.
+   *
+   * @param jvmOptions extra JVM options, such as {@code -javaagent:...}
+   * @param kafkaArgs arguments of {@code kafka.Kafka} after the properties file
+   * @throws Exception when it does not come up in time
+   */
+  public void start(List<String> jvmOptions, List<String> kafkaArgs) throws Exception {
+    start(jvmOptions, kafkaArgs, false);
   }
 
   /**
@@ -171,10 +253,11 @@ public final class KafkaBroker implements AutoCloseable {
    * @throws Exception when it does not come up in time
    */
   public void startForBenchmark(List<String> jvmOptions) throws Exception {
-    start(jvmOptions, true);
+    start(jvmOptions, List.of(), true);
   }
 
-  private void start(List<String> jvmOptions, boolean benchmark) throws Exception {
+  private void start(List<String> jvmOptions, List<String> kafkaArgs, boolean benchmark)
+      throws Exception {
     if (process != null && process.isAlive()) {
       throw new IllegalStateException("broker already running: pid=" + process.pid());
     }
@@ -188,6 +271,7 @@ public final class KafkaBroker implements AutoCloseable {
     List<String> command = java(options, benchmark);
     command.add("kafka.Kafka");
     command.add(serverProperties.toString());
+    command.addAll(kafkaArgs);
     starts++;
     String out = "stdout-" + starts + ".log";
     process = start(command, home.resolve(out));
@@ -272,9 +356,32 @@ public final class KafkaBroker implements AutoCloseable {
   public int runTool(
       List<Path> classPathPrefix, String mainClass, String outputName, String... args)
       throws Exception {
+    return runTool(List.of(), classPathPrefix, mainClass, outputName, args);
+  }
+
+  /**
+   * Runs a Java main class with JVM options (such as {@code -javaagent:...}) and the Kafka jars
+   * (and more) on the class path, bounded to 120 seconds.
+   *
+   * @param jvmOptions JVM options
+   * @param classPathPrefix entries put before the Kafka jars
+   * @param mainClass the class
+   * @param outputName the file the output goes to, in the broker's directory
+   * @param args the arguments
+   * @return the exit code
+   * @throws Exception when it times out
+   */
+  public int runTool(
+      List<String> jvmOptions,
+      List<Path> classPathPrefix,
+      String mainClass,
+      String outputName,
+      String... args)
+      throws Exception {
     List<String> command = new ArrayList<>();
     command.add(javaBinary());
     command.add("-Dlog4j2.configurationFile=" + home.resolve("log4j2.properties"));
+    command.addAll(jvmOptions);
     StringBuilder classPath = new StringBuilder();
     for (Path entry : classPathPrefix) {
       classPath.append(entry).append(java.io.File.pathSeparator);
@@ -307,7 +414,12 @@ public final class KafkaBroker implements AutoCloseable {
     }
     command.add("-Dlog4j2.configurationFile=" + home.resolve("log4j2.properties"));
     command.addAll(options);
-    command.addAll(List.of("-cp", libs.resolve("*").toString()));
+    StringBuilder path = new StringBuilder();
+    for (Path entry : classPath) {
+      path.append(entry).append(java.io.File.pathSeparator);
+    }
+    path.append(libs.resolve("*"));
+    command.addAll(List.of("-cp", path.toString()));
     return command;
   }
 

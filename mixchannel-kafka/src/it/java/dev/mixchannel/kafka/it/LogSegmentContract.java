@@ -2,13 +2,17 @@ package dev.mixchannel.kafka.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mixchannel.kafka.KafkaChannelFactory;
+import dev.mixchannel.kafka.internal.AnchorChannel;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -20,11 +24,15 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A real Kafka {@code LogSegment} over MixChannel: the test JVM runs with the agent ({@code
- * -javaagent}, settings in {@code segment-agent.properties}), so every segment Kafka opens in the
- * test log dir lives in the tiers. Each Kafka release's module extends this class with its {@link
- * SegmentDriver}.
+ * -javaagent}, settings in {@code segment-agent.properties}: one PMem tier, migration off), so a
+ * segment Kafka creates in the test log dir lives on the PMem tier behind an empty placeholder, and
+ * one demoted into the log dir (the last tier) or written without the agent is its own file. Each
+ * Kafka release's module extends this class with its {@link SegmentDriver}.
  */
 public abstract class LogSegmentContract {
+
+  /** The name of the last tier, the log dirs. */
+  private static final String LOGDIR = "logdir";
 
   private static Path logDir;
   private static String tag;
@@ -51,7 +59,7 @@ public abstract class LogSegmentContract {
 
   @BeforeEach
   void createPartition() throws IOException {
-    partitionDir = logDir.resolve("seg-" + UUID.randomUUID().toString().substring(0, 8) + "-0");
+    partitionDir = logDir.resolve("seg-" + suffix() + "-0");
     Files.createDirectories(partitionDir);
   }
 
@@ -176,23 +184,122 @@ public abstract class LogSegmentContract {
   }
 
   @Test
-  void shouldImportBytesWhenSegmentWasWrittenWithoutAgent() throws Exception {
+  void shouldLeaveBytesInFileWhenSegmentWasWrittenWithoutAgent() throws Exception {
     Path outside = Files.createTempDirectory("plain-segment");
     File plain = outside.resolve("00000000000000000040.log").toFile();
     driver().writePlainSegment(plain, 40, values(40, 12));
-    assertThat(plain.length()).isPositive();
-    Files.move(plain.toPath(), partitionDir.resolve(plain.getName()));
+    long bytes = plain.length();
+    assertThat(bytes).isPositive();
+    Path file = Files.move(plain.toPath(), partitionDir.resolve(plain.getName()));
+    FileTime written = FileTime.fromMillis(System.currentTimeMillis() - 3_600_000);
+    Files.setLastModifiedTime(file, written);
 
     try (SegmentHandle segment = driver().open(partitionDir.toFile(), 40, true, "")) {
       assertThat(segment.readFrom(40)).isEqualTo(expected(40, 12));
-      assertThat(Files.size(segment.file().toPath())).isZero();
-      assertThat(tiers()).containsKey(key("00000000000000000040.log"));
+      // On the last tier as it is: no import, no copy, not even a new file time.
+      assertThat(Files.size(file)).isEqualTo(bytes);
+      assertThat(Files.getLastModifiedTime(file).toMillis()).isEqualTo(written.toMillis());
+      assertThat(tiers()).containsEntry(key("00000000000000000040.log"), LOGDIR);
     }
     Files.delete(outside);
   }
 
+  @Test
+  void shouldDemoteSegmentIntoItsFileWhenTieredStorageCopiesIt() throws Exception {
+    String name = "00000000000000000000.log";
+    try (SegmentHandle segment = driver().open(partitionDir.toFile(), 0, false, "")) {
+      segment.append(0, values(0, 40));
+      segment.flush();
+      byte[] bytes = read(segment.channel());
+      assertThat(tiers()).containsEntry(key(name), "pmem");
+      assertThat(segment.file()).isEmpty();
+
+      // What the agent's advice on RemoteLogManager.RLMCopyTask.copyLogSegment does before the
+      // remote storage manager copies the file by path.
+      Object hold = KafkaChannelFactory.beforeRemoteCopy(segment.kafkaSegment());
+      try {
+        assertThat(Files.readAllBytes(segment.file().toPath())).isEqualTo(bytes);
+        assertThat(tiers()).containsEntry(key(name), LOGDIR);
+        assertThat(segment.readFrom(0)).isEqualTo(expected(0, 40));
+      } finally {
+        KafkaChannelFactory.afterRemoteCopy(hold);
+      }
+    }
+    try (SegmentHandle reopened = driver().open(partitionDir.toFile(), 0, true, "")) {
+      assertThat(reopened.readFrom(0)).isEqualTo(expected(0, 40));
+      // Kafka's local retention after the upload: rename, then delete the file with its bytes.
+      reopened.changeFileSuffixes("", ".deleted");
+      assertThat(partitionDir.resolve(name + ".deleted")).isNotEmptyFile();
+      assertThat(tiers())
+          .containsEntry(key(name + ".deleted"), LOGDIR)
+          .doesNotContainKey(key(name));
+      reopened.deleteIfExists();
+      assertThat(partitionDir.resolve(name + ".deleted")).doesNotExist();
+      assertThat(tiers()).doesNotContainKey(key(name + ".deleted"));
+    }
+  }
+
+  @Test
+  void shouldLeaveSegmentOfExcludedTopicToKafkaWhenTieredStorageCopiesIt() throws Exception {
+    Path excluded =
+        Files.createDirectories(partitionDir.resolveSibling("plain-" + suffix() + "-0"));
+    try (SegmentHandle segment = driver().open(excluded.toFile(), 0, false, "")) {
+      segment.append(0, values(0, 10));
+      segment.flush();
+      assertThat(Files.size(segment.file().toPath())).isEqualTo(segment.size()).isPositive();
+
+      KafkaChannelFactory.afterRemoteCopy(
+          KafkaChannelFactory.beforeRemoteCopy(segment.kafkaSegment()));
+      // Its file is complete already; it never becomes a key the policy could promote.
+      assertThat(tiers().keySet()).noneMatch(k -> k.contains("/" + excluded.getFileName() + "/"));
+      assertThat(segment.readFrom(0)).isEqualTo(expected(0, 10));
+    }
+  }
+
+  @Test
+  void shouldNotSetFileTimeToNowWhenFlushed() throws Exception {
+    try (SegmentHandle segment = driver().open(partitionDir.toFile(), 0, false, "")) {
+      segment.append(0, values(0, 10));
+      Path file = segment.file().toPath();
+      FileTime old = FileTime.fromMillis(System.currentTimeMillis() - 3_600_000);
+      Files.setLastModifiedTime(file, old);
+
+      // fsync does not change a file's time, so neither does a flush with no write since the
+      // placeholder was last touched.
+      segment.flush();
+      assertThat(Files.getLastModifiedTime(file).toMillis()).isEqualTo(old.toMillis());
+
+      // A write the touch throttle skipped: the flush gives the file that write's time, as a plain
+      // file would have, not the time of the flush.
+      segment.append(10, values(10, 10));
+      Thread.sleep(AnchorChannel.TOUCH_INTERVAL_MS + 100);
+      long beforeFlush = System.currentTimeMillis();
+      segment.flush();
+      long flushed = Files.getLastModifiedTime(file).toMillis();
+      assertThat(flushed).isGreaterThan(old.toMillis()).isLessThan(beforeFlush);
+
+      // ftruncate that changes the size sets the time.
+      assertThat(segment.truncateTo(10)).isPositive();
+      assertThat(Files.getLastModifiedTime(file).toMillis()).isGreaterThanOrEqualTo(beforeFlush);
+    }
+  }
+
+  private static String suffix() {
+    return UUID.randomUUID().toString().substring(0, 8);
+  }
+
   private String key(String fileName) {
     return tag + "/" + partitionDir.getFileName() + "/" + fileName;
+  }
+
+  private static byte[] read(FileChannel channel) throws IOException {
+    ByteBuffer buffer = ByteBuffer.allocate(Math.toIntExact(channel.size()));
+    while (buffer.hasRemaining()) {
+      if (channel.read(buffer, buffer.position()) < 0) {
+        break;
+      }
+    }
+    return buffer.array();
   }
 
   private static Map<String, String> tiers() throws IOException {

@@ -27,27 +27,42 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 
 /**
- * Produces records whose value is a function of their offset in a one-partition topic, and checks
- * them when read back. Every call is bounded in time.
+ * Produces records whose value is a function of their offset in one partition of a topic, and
+ * checks them when read back. Every call is bounded in time.
  */
 public final class RecordTraffic {
 
-  private static final String PADDING = "x".repeat(180);
+  /** The padding of a record value unless told otherwise: about 200-byte values. */
+  public static final int DEFAULT_PADDING = 180;
 
   private final String bootstrap;
   private final String topic;
   private final TopicPartition partition;
+  private final String padding;
 
   /**
-   * Traffic of one topic.
+   * Traffic of partition 0 of a topic, with about 200-byte values.
    *
    * @param bootstrap the bootstrap address
-   * @param topic the topic, with one partition
+   * @param topic the topic
    */
   public RecordTraffic(String bootstrap, String topic) {
+    this(bootstrap, topic, 0, DEFAULT_PADDING);
+  }
+
+  /**
+   * Traffic of one partition of a topic.
+   *
+   * @param bootstrap the bootstrap address
+   * @param topic the topic
+   * @param partition the partition number
+   * @param paddingChars characters of padding in each value (the value is about 20 more)
+   */
+  public RecordTraffic(String bootstrap, String topic, int partition, int paddingChars) {
     this.bootstrap = bootstrap;
     this.topic = topic;
-    this.partition = new TopicPartition(topic, 0);
+    this.partition = new TopicPartition(topic, partition);
+    this.padding = "x".repeat(paddingChars);
   }
 
   /**
@@ -56,23 +71,52 @@ public final class RecordTraffic {
    * @param offset the offset
    * @return its value
    */
-  public static String valueAt(long offset) {
-    return "record-" + offset + "-" + PADDING;
+  public String valueAt(long offset) {
+    return "record-" + offset + "-" + padding;
   }
 
   /**
-   * Creates the topic, retrying while the broker's metadata is not ready.
+   * The partition this traffic goes to.
+   *
+   * @return the topic-partition
+   */
+  public TopicPartition partition() {
+    return partition;
+  }
+
+  /**
+   * The name of the partition's directory in a log dir.
+   *
+   * @return {@code <topic>-<partition>}
+   */
+  public String partitionDir() {
+    return partition.topic() + "-" + partition.partition();
+  }
+
+  /**
+   * Creates the topic with one partition, retrying while the broker's metadata is not ready.
    *
    * @param configs topic configs
    * @throws Exception when it fails for 60 seconds
    */
   public void createTopic(Map<String, String> configs) throws Exception {
+    createTopic(1, configs);
+  }
+
+  /**
+   * Creates the topic, retrying while the broker's metadata is not ready.
+   *
+   * @param partitions the number of partitions
+   * @param configs topic configs
+   * @throws Exception when it fails for 60 seconds
+   */
+  public void createTopic(int partitions, Map<String, String> configs) throws Exception {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
     try (Admin admin = admin()) {
       while (true) {
         try {
           admin
-              .createTopics(List.of(new NewTopic(topic, 1, (short) 1).configs(configs)))
+              .createTopics(List.of(new NewTopic(topic, partitions, (short) 1).configs(configs)))
               .all()
               .get(20, TimeUnit.SECONDS);
           return;
@@ -106,15 +150,41 @@ public final class RecordTraffic {
   }
 
   /**
+   * Deletes the topic.
+   *
+   * @throws Exception when it fails
+   */
+  public void deleteTopic() throws Exception {
+    try (Admin admin = admin()) {
+      admin.deleteTopics(List.of(topic)).all().get(30, TimeUnit.SECONDS);
+    }
+  }
+
+  /**
    * The partition's log start offset.
    *
    * @return the earliest offset
    * @throws Exception when it fails
    */
   public long earliestOffset() throws Exception {
+    return offset(OffsetSpec.earliest());
+  }
+
+  /**
+   * The partition's local log start offset: with tiered storage, the offsets below it are read from
+   * the remote tier only.
+   *
+   * @return the earliest offset still in the broker's log dir
+   * @throws Exception when it fails
+   */
+  public long earliestLocalOffset() throws Exception {
+    return offset(OffsetSpec.earliestLocal());
+  }
+
+  private long offset(OffsetSpec spec) throws Exception {
     try (Admin admin = admin()) {
       return admin
-          .listOffsets(Map.of(partition, OffsetSpec.earliest()))
+          .listOffsets(Map.of(partition, spec))
           .partitionResult(partition)
           .get(30, TimeUnit.SECONDS)
           .offset();
@@ -141,7 +211,9 @@ public final class RecordTraffic {
         new KafkaProducer<>(p, new StringSerializer(), new StringSerializer())) {
       List<Future<RecordMetadata>> sent = new ArrayList<>();
       for (long i = from; i < to; i++) {
-        sent.add(producer.send(new ProducerRecord<>(topic, 0, Long.toString(i), valueAt(i))));
+        sent.add(
+            producer.send(
+                new ProducerRecord<>(topic, partition.partition(), Long.toString(i), valueAt(i))));
       }
       producer.flush();
       for (int i = 0; i < sent.size(); i++) {

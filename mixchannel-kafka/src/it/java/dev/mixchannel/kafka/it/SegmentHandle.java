@@ -97,6 +97,14 @@ public interface SegmentHandle extends AutoCloseable {
   FileChannel channel();
 
   /**
+   * Kafka's {@code LogSegment} itself, for calls that take it as it is (such as the agent's {@code
+   * KafkaChannelFactory.beforeRemoteCopy}, which tiered storage's copy task calls).
+   *
+   * @return the {@code LogSegment}
+   */
+  Object kafkaSegment();
+
+  /**
    * {@code LogSegment.close}.
    *
    * @throws IOException when Kafka fails

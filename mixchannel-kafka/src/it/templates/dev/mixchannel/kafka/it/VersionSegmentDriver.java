@@ -148,6 +148,11 @@ final class VersionSegmentDriver implements SegmentDriver {
     }
 
     @Override
+    public Object kafkaSegment() {
+      return segment;
+    }
+
+    @Override
     public void close() throws IOException {
       segment.close();
     }

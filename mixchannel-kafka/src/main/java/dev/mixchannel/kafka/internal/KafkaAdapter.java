@@ -63,7 +63,7 @@ public final class KafkaAdapter implements AutoCloseable {
     if (segment.isEmpty()) {
       return null;
     }
-    boolean excluded = settings.excludes(SegmentFiles.topicOf(segment.get().partitionDir()));
+    boolean excluded = excluded(segment.get());
     if (mutable && !excluded) {
       writer = true;
     }
@@ -71,12 +71,12 @@ public final class KafkaAdapter implements AutoCloseable {
     try {
       current = store();
     } catch (StorageInUseException e) {
-      if (mutable) {
+      if (mutable && !excluded) {
         throw e;
       }
       // A tool (kafka-dump-log.sh) with the agent while the broker holds the tiers: it reads the
-      // segment files as they are, cold ones whole, hot ones as empty placeholders (an excluded
-      // topic's files are whole).
+      // segment files as they are, cold ones whole, hot ones as empty placeholders; an excluded
+      // topic's segments are Kafka's own files anyway.
       warnToolOnce(e);
       return null;
     }
@@ -101,19 +101,26 @@ public final class KafkaAdapter implements AutoCloseable {
 
   /**
    * Makes a segment file complete before Kafka tiered storage uploads it by path: its bytes are
-   * demoted into the file and held there until the returned hold is closed ({@code
-   * KafkaChannelFactory.afterRemoteCopy}).
+   * demoted into the file and held there until the returned hold is closed ({@link
+   * dev.mixchannel.kafka.KafkaChannelFactory#afterRemoteCopy}).
    *
    * @param file the segment file the upload reads
-   * @return the hold to release, or {@code null} when the file is no served segment
+   * @return the hold to release, or {@code null} when the file is no served segment or one of an
+   *     excluded topic
    * @throws IOException when the demotion fails: the upload must not run (Kafka retries it later)
    */
   public AutoCloseable beforeRemoteCopy(File file) throws IOException {
     Optional<SegmentPath> segment = logDirs.resolve(file);
-    if (segment.isEmpty()) {
+    if (segment.isEmpty() || excluded(segment.get())) {
+      // An excluded topic's segment is Kafka's own complete file; holding it would adopt it as a
+      // key of the last tier, which the policy could then promote to a fast tier.
       return null;
     }
     return store().holdInLogDir(segment.get());
+  }
+
+  private boolean excluded(SegmentPath segment) {
+    return settings.excludes(SegmentFiles.topicOf(segment.partitionDir()));
   }
 
   /**

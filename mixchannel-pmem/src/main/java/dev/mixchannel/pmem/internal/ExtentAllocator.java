@@ -325,6 +325,17 @@ final class ExtentAllocator {
         timeoutNanos);
   }
 
+  /** The scrubber's work now: dirty extents plus clean never-touched ones below the limit. */
+  long scrubWork() {
+    lock.lock();
+    try {
+      int untouchedBelow = untouched.get(0, Math.max(0, pretouchLimit)).cardinality();
+      return dirty.cardinality() + untouchedBelow;
+    } finally {
+      lock.unlock();
+    }
+  }
+
   private boolean hasUntouchedBelowLimit() {
     int e = untouched.nextSetBit(0);
     return e >= 0 && e < pretouchLimit;
