@@ -88,13 +88,10 @@ public record AdapterSettings(
    * @param config the tiers
    * @param logDirs the log dirs
    * @param sweepIntervalMillis the sweep period
-   * @param shutdownWaitMillis the shutdown wait <<<<<<< HEAD
-   * @param quarantineRetentionMillis the quarantine retention
-   * @param logDirKind the medium of the log dirs
-   * @param excludedTopics the excluded topics =======
+   * @param shutdownWaitMillis the shutdown wait
    * @param quarantineRetentionMillis how long a quarantined key is kept
    * @param logDirKind the medium of the log dirs
-   * @param excludedTopics the topics kept in Kafka's own files only >>>>>>> kit
+   * @param excludedTopics the topics kept in Kafka's own files only
    */
   public AdapterSettings {
     logDirs = List.copyOf(logDirs);
