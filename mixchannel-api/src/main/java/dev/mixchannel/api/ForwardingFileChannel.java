@@ -3,6 +3,7 @@ package dev.mixchannel.api;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
+import java.nio.channels.Channel;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.ReadableByteChannel;
@@ -101,14 +102,35 @@ public class ForwardingFileChannel extends FileChannel {
     delegate.force(metaData);
   }
 
+  /**
+   * Transfers through the delegate. A target that is a plain {@code ForwardingFileChannel} (this
+   * class, not a subclass, which may add to {@code write}) is replaced by its delegate, so that the
+   * delegate sees the file channel it would see without wrappers and applies the same rules (the
+   * JDK's transfer into a read-only file channel throws, and a transfer into its own file copies
+   * what was there at entry).
+   */
   @Override
   public long transferTo(long position, long count, WritableByteChannel target) throws IOException {
-    return delegate.transferTo(position, count, target);
+    return delegate.transferTo(position, count, unwrap(target));
   }
 
+  /**
+   * Transfers through the delegate. A source that is a plain {@code ForwardingFileChannel} is
+   * replaced by its delegate, as in {@link #transferTo}.
+   */
   @Override
   public long transferFrom(ReadableByteChannel src, long position, long count) throws IOException {
-    return delegate.transferFrom(src, position, count);
+    return delegate.transferFrom(unwrap(src), position, count);
+  }
+
+  private static <C extends Channel> C unwrap(C channel) {
+    C current = channel;
+    while (current != null && current.getClass() == ForwardingFileChannel.class) {
+      @SuppressWarnings("unchecked")
+      C inner = (C) ((ForwardingFileChannel) current).delegate;
+      current = inner;
+    }
+    return current;
   }
 
   @Override

@@ -34,6 +34,16 @@ final class FileTierChannelFactory implements ChannelFactory {
   }
 
   @Override
+  public boolean delete(String name) throws IOException {
+    return tier.delete(name);
+  }
+
+  @Override
+  public void rename(String from, String to) throws IOException {
+    tier.rename(from, to);
+  }
+
+  @Override
   public Set<ChannelCapability> capabilities() {
     return EnumSet.allOf(ChannelCapability.class);
   }

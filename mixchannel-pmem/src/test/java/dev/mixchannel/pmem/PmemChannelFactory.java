@@ -11,6 +11,7 @@ import java.util.Set;
 /**
  * Opens channels of a PMem tier for the testkit suites. Names are prefixed so that factories can
  * share one tier; closing deletes the prefixed keys and closes the tier when this factory owns it.
+ * Delete and rename are the tier's, which keep the bytes of open keys.
  */
 final class PmemChannelFactory implements ChannelFactory {
 
@@ -31,8 +32,19 @@ final class PmemChannelFactory implements ChannelFactory {
   }
 
   @Override
+  public boolean delete(String name) throws IOException {
+    return tier.delete(prefix + name);
+  }
+
+  @Override
+  public void rename(String from, String to) throws IOException {
+    tier.rename(prefix + from, prefix + to);
+  }
+
+  @Override
   public Set<ChannelCapability> capabilities() {
-    return EnumSet.of(ChannelCapability.LOCK);
+    return EnumSet.of(
+        ChannelCapability.LOCK, ChannelCapability.DELETE_OPEN, ChannelCapability.RENAME_OPEN);
   }
 
   @Override

@@ -29,4 +29,19 @@ public enum ChannelCapability {
    * about interrupts.
    */
   CLOSE_ON_INTERRUPT,
+
+  /**
+   * {@link ChannelFactory#delete} removes a name at once while channels stay open on it, as POSIX
+   * {@code unlink} does: every open channel keeps reading and writing the old bytes, and an
+   * interrupt that closes one of them (see {@link #CLOSE_ON_INTERRUPT}) leaves the others working.
+   * Without it, {@code delete} is not called.
+   */
+  DELETE_OPEN,
+
+  /**
+   * {@link ChannelFactory#rename} atomically replaces an existing name while channels stay open on
+   * it: they keep the replaced bytes, as after POSIX {@code rename}; the name then opens the
+   * renamed bytes. Without it, {@code rename} is not called.
+   */
+  RENAME_OPEN,
 }

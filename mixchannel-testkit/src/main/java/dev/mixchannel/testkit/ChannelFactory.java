@@ -11,8 +11,9 @@ import java.util.Set;
  * Opens channels of the implementation under test for the suites. The suites create one factory per
  * test and close it after the test.
  *
- * <p>Implementations must be safe for use by the thread that runs the test; the suites do not open
- * channels concurrently.
+ * <p>Implementations must be safe for use by one thread at a time; the suites do not open channels
+ * concurrently, but the differential suite calls a factory from a thread of its own, not always the
+ * one that created it.
  */
 public interface ChannelFactory extends AutoCloseable {
 
@@ -33,6 +34,40 @@ public interface ChannelFactory extends AutoCloseable {
    * @throws IOException on an I/O error
    */
   FileChannel open(String name, Set<? extends OpenOption> options) throws IOException;
+
+  /**
+   * Deletes a name while channels may stay open on it, with the semantics of POSIX {@code unlink}:
+   * the name is gone at once (an {@link #open} without a create option throws {@link
+   * NoSuchFileException}, one with {@code CREATE} makes a new, empty file), and every channel open
+   * on it keeps reading and writing the old bytes until it is closed. Called only when {@link
+   * #capabilities()} contains {@link ChannelCapability#DELETE_OPEN}; the default throws {@link
+   * UnsupportedOperationException}.
+   *
+   * @param name a name as for {@link #open}
+   * @return {@code true} when the name existed
+   * @throws IOException on an I/O error
+   */
+  default boolean delete(String name) throws IOException {
+    throw new UnsupportedOperationException(
+        "delete is not supported: name=" + name + " (" + this + ")");
+  }
+
+  /**
+   * Renames a name, atomically replacing {@code to} when it exists, while channels may stay open on
+   * either, with the semantics of POSIX {@code rename}: channels of {@code from} keep its bytes,
+   * channels of a replaced {@code to} keep the replaced bytes until they are closed, and {@code to}
+   * then opens the bytes of {@code from}. Called only when {@link #capabilities()} contains {@link
+   * ChannelCapability#RENAME_OPEN}; the default throws {@link UnsupportedOperationException}.
+   *
+   * @param from an existing name
+   * @param to the new name
+   * @throws NoSuchFileException when {@code from} does not exist
+   * @throws IOException on an I/O error
+   */
+  default void rename(String from, String to) throws IOException {
+    throw new UnsupportedOperationException(
+        "rename is not supported: from=" + from + ", to=" + to + " (" + this + ")");
+  }
 
   /**
    * The optional features the channels of this factory support.

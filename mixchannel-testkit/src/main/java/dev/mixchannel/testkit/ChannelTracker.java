@@ -5,6 +5,7 @@ import java.nio.channels.Channel;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Records the channels a test opens so that {@link LeakCheckExtension} can fail the test when one
@@ -13,13 +14,16 @@ import java.util.List;
  *
  * <p>A channel counts as leaked when it is still open after the test, or when it was still open at
  * the moment the factory that opened it was closed (a factory's close may close its channels, which
- * would otherwise hide the leak). Leaked channels are closed by the check. Safe for use by many
- * threads.
+ * would otherwise hide the leak). Leaked channels are closed by the check, for a bounded time (a
+ * channel stuck in a hung call is left open and reported). Safe for use by many threads.
  */
 public final class ChannelTracker {
 
   /** Beyond this many records, closed channels are dropped before adding another. */
   private static final int PRUNE_THRESHOLD = 256;
+
+  /** How long closing leaked channels may take before the check gives up on them. */
+  private static final long CLOSE_BOUND_SECONDS = 10;
 
   private final List<Tracked> tracked = new ArrayList<>();
   private final List<Tracked> leakedAtFactoryClose = new ArrayList<>();
@@ -98,18 +102,54 @@ public final class ChannelTracker {
     if (leaks.isEmpty()) {
       return null;
     }
+    List<Throwable> closeFailures = new ArrayList<>();
+    if (!closeAll(leaks, closeFailures)) {
+      lines.add(
+          "closing the leaked channels did not finish within "
+              + CLOSE_BOUND_SECONDS
+              + " s (a hung call holds them; they are left open)");
+    }
     AssertionError error =
         new AssertionError(
             "channel leak: count=" + leaks.size() + "\n  " + String.join("\n  ", lines));
     for (Tracked t : leaks) {
       error.addSuppressed(t.openedAt());
-      try {
-        t.channel().close();
-      } catch (IOException e) {
-        error.addSuppressed(e);
-      }
+    }
+    synchronized (closeFailures) {
+      closeFailures.forEach(error::addSuppressed);
     }
     return error;
+  }
+
+  /**
+   * Closes the channels on a thread of its own, for at most {@link #CLOSE_BOUND_SECONDS}: a channel
+   * whose call hung (a deadlock the test reported) may never close, and the check must not hang.
+   *
+   * @return whether every close returned in time
+   */
+  private static boolean closeAll(List<Tracked> leaks, List<Throwable> failures) {
+    Thread closer =
+        new Thread(
+            () -> {
+              for (Tracked t : leaks) {
+                try {
+                  t.channel().close();
+                } catch (IOException | RuntimeException e) {
+                  synchronized (failures) {
+                    failures.add(e);
+                  }
+                }
+              }
+            },
+            "testkit-leak-closer");
+    closer.setDaemon(true);
+    closer.start();
+    try {
+      closer.join(TimeUnit.SECONDS.toMillis(CLOSE_BOUND_SECONDS));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    return !closer.isAlive();
   }
 
   private record Tracked(Channel channel, String description, Object owner, Throwable openedAt) {}

@@ -14,7 +14,9 @@ interface DiffOp {
    * {@link DiffSide#call}.
    *
    * @param side the side
-   * @param referenceSizeBytes the JDK file's size before the step, for size-relative arguments
+   * @param referenceSizeBytes the size of the JDK's file before the step (through the JDK's main
+   *     handle when it is open, which after a delete or rename still has the old bytes), for
+   *     size-relative arguments
    * @return the step's result
    * @throws Exception when the harness itself fails
    */

@@ -1,14 +1,12 @@
 package dev.mixchannel.testkit;
 
-import static java.nio.file.StandardOpenOption.READ;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
@@ -17,11 +15,10 @@ import java.util.stream.Stream;
 
 /**
  * One execution of a script from scratch: fresh files, a JDK side and a side under test, each step
- * applied to both and compared, and the full bytes compared periodically and at the end.
+ * applied to both and compared, and the full bytes compared periodically and at the end, all on a
+ * thread watched by a {@link StepWatchdog}.
  */
 final class DiffSession implements AutoCloseable {
-
-  private static final int COMPARE_CHUNK_BYTES = 1024 * 1024;
 
   private final Path runDir;
   private final Path referenceFile;
@@ -29,10 +26,13 @@ final class DiffSession implements AutoCloseable {
   private final ChannelFactory implFactory;
   private final DiffSide jdk;
   private final DiffSide impl;
+  private final StepWatchdog watchdog;
 
-  DiffSession(Path runDir, FactoryOpener opener, ChannelTracker tracker, byte[] noise)
+  DiffSession(
+      Path runDir, FactoryOpener opener, ChannelTracker tracker, byte[] noise, Duration stepTimeout)
       throws IOException {
     this.runDir = runDir;
+    this.watchdog = new StepWatchdog(stepTimeout);
     JdkChannelFactory reference = new JdkChannelFactory(runDir.resolve("jdk"));
     this.referenceFile = reference.resolve(DiffSide.NAME);
     this.jdkFactory = tracker.track(reference);
@@ -59,10 +59,18 @@ final class DiffSession implements AutoCloseable {
   }
 
   /**
-   * Runs the steps in order and returns the first divergence, or {@code null} when both sides agree
-   * on every step, on every periodic comparison and on the bytes at the end.
+   * Runs the steps in order on a thread of their own and returns the first divergence, or {@code
+   * null} when both sides agree on every step, on every periodic comparison and on the bytes at the
+   * end. A step that does not return within the step timeout is a divergence too; the session is
+   * then abandoned (see {@link #close()}).
    */
   Divergence execute(List<Step> steps, int compareEverySteps) throws IOException {
+    return watchdog.run(
+        () -> executeSteps(steps, compareEverySteps),
+        "testkit-differential-" + runDir.getFileName());
+  }
+
+  private Divergence executeSteps(List<Step> steps, int compareEverySteps) throws IOException {
     for (int i = 0; i < steps.size(); i++) {
       Step step = steps.get(i);
       Divergence divergence = executeStep(i, step);
@@ -70,7 +78,8 @@ final class DiffSession implements AutoCloseable {
         return divergence;
       }
       if ((i + 1) % compareEverySteps == 0 || i == steps.size() - 1) {
-        Divergence bytes = compareBytes(i, step.index());
+        watchdog.begin(i, step.index(), "full byte comparison");
+        Divergence bytes = ByteComparison.compare(jdkFactory, implFactory, i, step.index());
         if (bytes != null) {
           return bytes;
         }
@@ -80,9 +89,11 @@ final class DiffSession implements AutoCloseable {
   }
 
   /** Runs one step on both sides; the divergence if their outcomes differ, else null. */
-  Divergence executeStep(int stepIndex, Step step) throws IOException {
+  private Divergence executeStep(int stepIndex, Step step) throws IOException {
+    watchdog.begin(stepIndex, step.index(), step.op());
     long referenceSize = referenceSize();
     Outcome expected = apply(jdk, step.op(), referenceSize);
+    watchdog.expected(expected);
     Outcome actual = apply(impl, step.op(), referenceSize);
     if (!expected.matches(actual)) {
       return new Divergence(stepIndex, step.index(), step.op().toString(), expected, actual);
@@ -90,7 +101,12 @@ final class DiffSession implements AutoCloseable {
     return null;
   }
 
+  /** The size of the JDK's main handle's file when it is open, else of the JDK's file, else 0. */
   private long referenceSize() throws IOException {
+    FileChannel main = jdk.handles[0];
+    if (main != null && main.isOpen()) {
+      return main.size();
+    }
     try {
       return Files.size(referenceFile);
     } catch (NoSuchFileException e) {
@@ -109,74 +125,37 @@ final class DiffSession implements AutoCloseable {
     return new Outcome(result, side.state(op.handle()), side.firstError());
   }
 
-  private Divergence compareBytes(int stepIndex, int opIndex) throws IOException {
-    String what = "full byte comparison after op #" + opIndex;
-    try (FileChannel expected = jdkFactory.open(DiffSide.NAME, Set.of(READ))) {
-      FileChannel actual;
-      try {
-        actual = implFactory.open(DiffSide.NAME, Set.of(READ));
-      } catch (IOException | RuntimeException e) {
-        return new Divergence(
-            stepIndex,
-            opIndex,
-            what,
-            new Outcome("open ok", "", null),
-            new Outcome("open threw " + e.getClass().getName(), "", e));
-      }
-      try (actual) {
-        return compareBytes(expected, actual, stepIndex, opIndex, what);
-      }
-    }
-  }
-
-  private static Divergence compareBytes(
-      FileChannel expected, FileChannel actual, int stepIndex, int opIndex, String what)
-      throws IOException {
-    long expectedSize = expected.size();
-    long actualSize = actual.size();
-    if (expectedSize != actualSize) {
-      return new Divergence(
-          stepIndex,
-          opIndex,
-          what,
-          new Outcome("size=" + expectedSize, "", null),
-          new Outcome("size=" + actualSize, "", null));
-    }
-    ByteBuffer a = ByteBuffer.allocate(COMPARE_CHUNK_BYTES);
-    ByteBuffer b = ByteBuffer.allocate(COMPARE_CHUNK_BYTES);
-    for (long at = 0; at < expectedSize; at += COMPARE_CHUNK_BYTES) {
-      readChunk(expected, a, at);
-      readChunk(actual, b, at);
-      int mismatch = a.mismatch(b);
-      if (mismatch >= 0) {
-        long offset = at + mismatch;
-        return new Divergence(
-            stepIndex,
-            opIndex,
-            what,
-            new Outcome(byteAt(a, mismatch, offset), "size=" + expectedSize, null),
-            new Outcome(byteAt(b, mismatch, offset), "size=" + actualSize, null));
-      }
-    }
-    return null;
-  }
-
-  private static void readChunk(FileChannel channel, ByteBuffer chunk, long at) throws IOException {
-    chunk.clear();
-    while (chunk.hasRemaining() && channel.read(chunk, at + chunk.position()) > 0) {
-      continue;
-    }
-    chunk.flip();
-  }
-
-  private static String byteAt(ByteBuffer chunk, int index, long offset) {
-    return index < chunk.limit()
-        ? String.format("byte at %d = 0x%02x", offset, chunk.get(index) & 0xff)
-        : "no byte at " + offset + " (read came up short)";
-  }
-
+  /**
+   * Closes both sides and factories and deletes the run's files. After a hung step the closing runs
+   * on a thread of its own for at most the step timeout (closing may hang on the same lock) and
+   * never throws: the hang is the failure to report, and what cannot be closed is left behind.
+   */
   @Override
   public void close() throws IOException {
+    if (!watchdog.abandoned()) {
+      closeAll();
+      return;
+    }
+    Thread closer =
+        new Thread(
+            () -> {
+              try {
+                closeAll();
+              } catch (IOException e) {
+                // The hung step is the failure; what it left cannot be closed cleanly.
+              }
+            },
+            "testkit-differential-closer");
+    closer.setDaemon(true);
+    closer.start();
+    try {
+      closer.join(watchdog.timeout().toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private void closeAll() throws IOException {
     IOException failure =
         Closeables.closeAll(
             Arrays.asList(jdk, impl, jdkFactory, implFactory),

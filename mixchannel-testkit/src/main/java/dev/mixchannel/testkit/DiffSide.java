@@ -28,6 +28,7 @@ final class DiffSide implements AutoCloseable {
   final ChannelFactory factory;
   final FileChannel[] handles = new FileChannel[2];
   final List<FileLock> heldLocks = new ArrayList<>();
+  private final boolean[] appends = new boolean[2];
   final byte[] noise;
   private final BufferPool pool;
   private final FileChannel target;
@@ -47,6 +48,17 @@ final class DiffSide implements AutoCloseable {
   FileChannel channel(int handle) {
     FileChannel channel = handles[handle];
     return channel != null ? channel : handles[0];
+  }
+
+  /** Records a handle a step opened, and whether it was opened with {@code APPEND}. */
+  void opened(int handle, FileChannel channel, boolean append) {
+    handles[handle] = channel;
+    appends[handle] = append;
+  }
+
+  /** Whether the handle {@link #channel} returns for {@code handle} writes at the end. */
+  boolean appends(int handle) {
+    return handles[handle] != null ? appends[handle] : appends[0];
   }
 
   /** Starts a step: fresh buffer memory, no recorded error. */

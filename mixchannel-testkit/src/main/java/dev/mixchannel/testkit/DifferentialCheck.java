@@ -2,16 +2,19 @@ package dev.mixchannel.testkit;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
  * Runs one seed's script against the JDK and the implementation and, on a divergence, shrinks the
  * script and fails with a report: first the shortest failing prefix (binary search over prefix
  * lengths, each re-run from scratch on fresh files), then, within a budget, a shorter script with
- * steps removed that still diverges.
+ * steps removed that still diverges. A step that hangs (see {@link StepWatchdog}) is a divergence
+ * whose script is shrunk to its prefix only.
  */
 final class DifferentialCheck {
 
@@ -24,12 +27,21 @@ final class DifferentialCheck {
   private final FactoryOpener opener;
   private final ChannelTracker tracker;
   private final Path workDir;
+  private final Duration stepTimeout;
+  private final Set<OpGenerator.Kind> excluded;
   private int runs;
 
-  DifferentialCheck(FactoryOpener opener, ChannelTracker tracker, Path workDir) {
+  DifferentialCheck(
+      FactoryOpener opener,
+      ChannelTracker tracker,
+      Path workDir,
+      Duration stepTimeout,
+      Set<OpGenerator.Kind> excluded) {
     this.opener = opener;
     this.tracker = tracker;
     this.workDir = workDir;
+    this.stepTimeout = stepTimeout;
+    this.excluded = excluded;
   }
 
   /**
@@ -44,7 +56,7 @@ final class DifferentialCheck {
     String implementation;
     try (DiffSession session = newSession(noise)) {
       implementation = session.implementation();
-      List<DiffOp> ops = new OpGenerator(seed, session.capabilities()).generate(opCount);
+      List<DiffOp> ops = new OpGenerator(seed, session.capabilities(), excluded).generate(opCount);
       script = new ArrayList<>(ops.size());
       for (int i = 0; i < ops.size(); i++) {
         script.add(new DiffSession.Step(i, ops.get(i)));
@@ -57,7 +69,7 @@ final class DifferentialCheck {
     Shrunk shrunk = shrink(script, first, noise);
     String report =
         DivergenceReport.format(
-            new DivergenceReport.Run(seed, opCount, implementation),
+            new DivergenceReport.Run(seed, opCount, implementation, excluded),
             first,
             shrunk.prefix(),
             shrunk.prefixRuns(),
@@ -102,6 +114,11 @@ final class DifferentialCheck {
     List<DiffSession.Step> current = prefix;
     Divergence currentDivergence = atHigh;
     int minimizeRuns = 0;
+    if (hung(first) || hung(atHigh)) {
+      // Every re-run that still hangs costs the step timeout and leaves a thread and a factory
+      // behind, so a hang is reported with its shortest prefix only.
+      return new Shrunk(prefix, prefixRuns, current, currentDivergence, minimizeRuns);
+    }
     for (int chunk = Math.max(1, current.size() / 2); chunk >= 1; chunk /= 2) {
       for (int start = 1; start < current.size(); ) {
         if (minimizeRuns >= MAX_SHRINK_RUNS || System.nanoTime() > deadline) {
@@ -123,6 +140,10 @@ final class DifferentialCheck {
     return new Shrunk(prefix, prefixRuns, current, currentDivergence, minimizeRuns);
   }
 
+  static boolean hung(Divergence divergence) {
+    return divergence.actual().error() instanceof StepHungException;
+  }
+
   private Divergence rerun(List<DiffSession.Step> steps, byte[] noise) throws IOException {
     try (DiffSession session = newSession(noise)) {
       return session.execute(steps, COMPARE_EVERY_STEPS);
@@ -130,7 +151,7 @@ final class DifferentialCheck {
   }
 
   private DiffSession newSession(byte[] noise) throws IOException {
-    return new DiffSession(workDir.resolve("run-" + runs++), opener, tracker, noise);
+    return new DiffSession(workDir.resolve("run-" + runs++), opener, tracker, noise, stepTimeout);
   }
 
   private static byte[] noise(long seed) {

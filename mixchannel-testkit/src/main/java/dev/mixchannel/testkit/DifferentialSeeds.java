@@ -1,8 +1,12 @@
 package dev.mixchannel.testkit;
 
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.Extension;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -14,14 +18,19 @@ import org.junit.jupiter.api.extension.TestTemplateInvocationContextProvider;
 /**
  * One test invocation per seed. By default the fixed {@link #SEEDS} share {@value #OPS_KEY} steps
  * (default {@value #DEFAULT_OPS}); with {@value #SEED_KEY} set, that one seed runs {@value
- * #OPS_KEY} steps alone. Both are read as JUnit configuration parameters, which fall back to system
- * properties.
+ * #OPS_KEY} steps alone. A step that takes longer than {@value #STEP_TIMEOUT_KEY} (default {@value
+ * #DEFAULT_STEP_TIMEOUT_SECONDS}) counts as hung. {@value #EXCLUDE_KEY} names kinds of step (see
+ * {@link OpGenerator.Kind}) never to generate, to look past one known defect at the next. All are
+ * read as JUnit configuration parameters, which fall back to system properties.
  */
 final class DifferentialSeeds implements TestTemplateInvocationContextProvider {
 
   static final String OPS_KEY = "mixchannel.differential.ops";
   static final String SEED_KEY = "mixchannel.differential.seed";
+  static final String STEP_TIMEOUT_KEY = "mixchannel.differential.stepTimeoutSeconds";
+  static final String EXCLUDE_KEY = "mixchannel.differential.excludeSteps";
   static final int DEFAULT_OPS = 100_000;
+  static final int DEFAULT_STEP_TIMEOUT_SECONDS = 10;
 
   /** Fixed, so that every CI run checks the same sequences. */
   static final long[] SEEDS = {0x5eed0001L, 0x5eed0002L, 0x5eed0003L, 0x5eed0004L};
@@ -34,30 +43,66 @@ final class DifferentialSeeds implements TestTemplateInvocationContextProvider {
   @Override
   public Stream<TestTemplateInvocationContext> provideTestTemplateInvocationContexts(
       ExtensionContext context) {
-    int ops = context.getConfigurationParameter(OPS_KEY).map(v -> parseOps(v)).orElse(DEFAULT_OPS);
+    int ops =
+        context
+            .getConfigurationParameter(OPS_KEY)
+            .map(v -> parsePositive(OPS_KEY, v))
+            .orElse(DEFAULT_OPS);
+    Duration stepTimeout =
+        Duration.ofSeconds(
+            context
+                .getConfigurationParameter(STEP_TIMEOUT_KEY)
+                .map(v -> parsePositive(STEP_TIMEOUT_KEY, v))
+                .orElse(DEFAULT_STEP_TIMEOUT_SECONDS));
+    Set<OpGenerator.Kind> excluded =
+        context
+            .getConfigurationParameter(EXCLUDE_KEY)
+            .map(DifferentialSeeds::parseKinds)
+            .orElse(Set.of());
     Optional<String> replay = context.getConfigurationParameter(SEED_KEY);
     List<TestTemplateInvocationContext> invocations = new ArrayList<>();
     if (replay.isPresent()) {
-      invocations.add(new Invocation(new DifferentialSeed(parseSeed(replay.get()), ops)));
+      invocations.add(
+          new Invocation(
+              new DifferentialSeed(parseSeed(replay.get()), ops, stepTimeout, excluded)));
     } else {
       int perSeed = Math.max(1, (ops + SEEDS.length - 1) / SEEDS.length);
       for (long seed : SEEDS) {
-        invocations.add(new Invocation(new DifferentialSeed(seed, perSeed)));
+        invocations.add(new Invocation(new DifferentialSeed(seed, perSeed, stepTimeout, excluded)));
       }
     }
     return invocations.stream();
   }
 
-  private static int parseOps(String value) {
+  private static int parsePositive(String key, String value) {
     try {
-      int ops = Integer.parseInt(value.trim());
-      if (ops >= 1) {
-        return ops;
+      int n = Integer.parseInt(value.trim());
+      if (n >= 1) {
+        return n;
       }
     } catch (NumberFormatException e) {
-      throw invalid(OPS_KEY, value, "a positive int", e);
+      throw invalid(key, value, "a positive int", e);
     }
-    throw invalid(OPS_KEY, value, "a positive int", null);
+    throw invalid(key, value, "a positive int", null);
+  }
+
+  private static Set<OpGenerator.Kind> parseKinds(String value) {
+    Set<OpGenerator.Kind> kinds = EnumSet.noneOf(OpGenerator.Kind.class);
+    for (String name : value.split(",")) {
+      if (name.isBlank()) {
+        continue;
+      }
+      try {
+        kinds.add(OpGenerator.Kind.valueOf(name.trim()));
+      } catch (IllegalArgumentException e) {
+        throw invalid(
+            EXCLUDE_KEY,
+            value,
+            "step kinds separated by commas, of " + Arrays.toString(OpGenerator.Kind.values()),
+            e);
+      }
+    }
+    return kinds;
   }
 
   private static long parseSeed(String value) {
@@ -80,8 +125,11 @@ final class DifferentialSeeds implements TestTemplateInvocationContextProvider {
    *
    * @param seed the seed of the script
    * @param ops the number of steps
+   * @param stepTimeout how long one step may take before it counts as hung
+   * @param excluded the kinds of step never generated
    */
-  record DifferentialSeed(long seed, int ops) {}
+  record DifferentialSeed(
+      long seed, int ops, Duration stepTimeout, Set<OpGenerator.Kind> excluded) {}
 
   private record Invocation(DifferentialSeed seed) implements TestTemplateInvocationContext {
     @Override

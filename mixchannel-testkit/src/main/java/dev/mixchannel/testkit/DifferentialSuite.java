@@ -23,19 +23,35 @@ import org.junit.jupiter.api.io.TempDir;
  * 64 KiB, 1 MiB and 4 MiB boundaries and to the end of file, with rare jumps up to 64 MiB and rare
  * negative values.
  *
+ * <p>Rarer steps reach what ordinary callers seldom do: {@code transferTo} into, and {@code
+ * transferFrom} out of, the run's own file (the same handle, the second one or a fresh one, as it
+ * is, behind a forwarding {@code FileChannel} or behind {@code Channels.newChannel} of its stream),
+ * with the target range before or after the source range and counts beyond what is there (the JDK
+ * copies {@code min(count, size - position)} taken at entry); {@code transferFrom} a blocking pipe
+ * fed by a thread and {@code transferTo} a pipe drained by one; counts of {@code Long.MAX_VALUE};
+ * and, when declared, deleting the file ({@link ChannelCapability#DELETE_OPEN}) or renaming another
+ * file over it ({@link ChannelCapability#RENAME_OPEN}) while handles stay open, often with one of
+ * them interrupted afterwards, the other one having to keep working.
+ *
  * <p>After each step the return value or exception class, the buffers' position, limit and
  * contents, and the handle's position and size must match the JDK's; the full file bytes must match
- * every 1000 steps and at the end. Exceptions are compared by class, so where several apply the
- * JDK's choice is expected (it reports a negative position before a closed channel for positional
- * reads and writes, for example). A failure reports the seed, the step, both outcomes, the shortest
- * failing prefix and a further minimized step list, and the system properties that replay it.
+ * every 1000 steps and at the end (or, after a delete, both sides must have no file of the name).
+ * The steps run on a thread of their own: one that does not return within the step timeout (a
+ * deadlock, a call blocked for good) fails the run like any divergence, with the stack of the hung
+ * thread, and its session is abandoned. Exceptions are compared by class, so where several apply
+ * the JDK's choice is expected (it reports a negative position before a closed channel for
+ * positional reads and writes, for example). A failure reports the seed, the step, both outcomes,
+ * the shortest failing prefix and a further minimized step list, and the system properties that
+ * replay it.
  *
  * <p>Configuration (JUnit configuration parameters or system properties): {@value
  * DifferentialSeeds#OPS_KEY}, the number of steps, default {@value DifferentialSeeds#DEFAULT_OPS},
  * shared by four fixed seeds; {@value DifferentialSeeds#SEED_KEY}, a single seed to replay with
- * that many steps. The JDK side uses a {@link JdkChannelFactory} in its own directory; every run,
- * including each re-run while shrinking, gets fresh directories and a fresh factory from {@link
- * #createFactory}. {@link LeakCheckExtension} is registered.
+ * that many steps; {@value DifferentialSeeds#STEP_TIMEOUT_KEY}, the seconds a step may take
+ * (default {@value DifferentialSeeds#DEFAULT_STEP_TIMEOUT_SECONDS}). The JDK side uses a {@link
+ * JdkChannelFactory} in its own directory; every run, including each re-run while shrinking, gets
+ * fresh directories and a fresh factory from {@link #createFactory}. {@link LeakCheckExtension} is
+ * registered.
  */
 @ExtendWith(LeakCheckExtension.class)
 public abstract class DifferentialSuite {
@@ -58,6 +74,8 @@ public abstract class DifferentialSuite {
   void shouldMatchJdkFileChannelWhenRunningRandomOperations(
       DifferentialSeeds.DifferentialSeed seed, @TempDir Path workDir, ChannelTracker tracker)
       throws IOException {
-    new DifferentialCheck(this::createFactory, tracker, workDir).run(seed.seed(), seed.ops());
+    new DifferentialCheck(
+            this::createFactory, tracker, workDir, seed.stepTimeout(), seed.excluded())
+        .run(seed.seed(), seed.ops());
   }
 }

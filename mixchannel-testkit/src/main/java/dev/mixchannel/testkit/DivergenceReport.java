@@ -1,12 +1,16 @@
 package dev.mixchannel.testkit;
 
 import java.util.List;
+import java.util.Set;
 
 /** Formats a differential failure so it can be read and replayed. */
 final class DivergenceReport {
 
   /** Prefixes longer than this are shown by their last steps only. */
   private static final int MAX_LISTED_STEPS = 200;
+
+  /** The top frames of a hung thread shown in the report. */
+  private static final int HUNG_FRAMES = 12;
 
   private DivergenceReport() {}
 
@@ -16,8 +20,9 @@ final class DivergenceReport {
    * @param seed the seed
    * @param opCount the number of steps generated
    * @param implementation the factory under test
+   * @param excluded the kinds of step not generated
    */
-  record Run(long seed, int opCount, String implementation) {}
+  record Run(long seed, int opCount, String implementation, Set<OpGenerator.Kind> excluded) {}
 
   static String format(
       Run run,
@@ -38,16 +43,29 @@ final class DivergenceReport {
             "shortest failing prefix: %d ops (found by %d re-runs from scratch)%n",
             prefix.size(), prefixRuns));
     appendSteps(sb, prefix);
+    if (DifferentialCheck.hung(first) || DifferentialCheck.hung(minimizedDivergence)) {
+      sb.append(
+          "not minimized: a step hung, and each re-run that hangs leaves its threads behind\n");
+      if (minimizedDivergence != first) {
+        appendDivergence(sb, minimizedDivergence);
+      }
+    } else {
+      sb.append(
+          String.format(
+              "minimized: %d ops still diverge (steps removed by %d re-runs)%n",
+              minimized.size(), minimizeRuns));
+      appendSteps(sb, minimized);
+      appendDivergence(sb, minimizedDivergence);
+    }
     sb.append(
         String.format(
-            "minimized: %d ops still diverge (steps removed by %d re-runs)%n",
-            minimized.size(), minimizeRuns));
-    appendSteps(sb, minimized);
-    appendDivergence(sb, minimizedDivergence);
-    sb.append(
-        String.format(
-            "replay: -D%s=0x%x -D%s=%d%n",
+            "replay: -D%s=0x%x -D%s=%d",
             DifferentialSeeds.SEED_KEY, run.seed(), DifferentialSeeds.OPS_KEY, run.opCount()));
+    if (!run.excluded().isEmpty()) {
+      sb.append(" -D").append(DifferentialSeeds.EXCLUDE_KEY).append('=');
+      sb.append(String.join(",", run.excluded().stream().map(Enum::name).toList()));
+    }
+    sb.append('\n');
     return sb.toString();
   }
 
@@ -56,7 +74,14 @@ final class DivergenceReport {
     sb.append("  JDK:      ").append(d.expected()).append('\n');
     sb.append("  actual:   ").append(d.actual()).append('\n');
     Throwable error = d.actual().error();
-    if (error != null) {
+    if (error instanceof StepHungException) {
+      sb.append("  hung:     ").append(error.getMessage()).append('\n');
+      StackTraceElement[] frames = error.getStackTrace();
+      for (int i = 0; i < Math.min(frames.length, HUNG_FRAMES); i++) {
+        sb.append("      at ").append(frames[i]).append('\n');
+      }
+      sb.append("      ... (the whole stack is the cause of this error)\n");
+    } else if (error != null) {
       sb.append("  actual threw: ").append(error).append('\n');
     }
   }

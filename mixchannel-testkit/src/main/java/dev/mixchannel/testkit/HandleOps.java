@@ -1,5 +1,6 @@
 package dev.mixchannel.testkit;
 
+import static java.nio.file.StandardOpenOption.APPEND;
 import static java.nio.file.StandardOpenOption.CREATE;
 import static java.nio.file.StandardOpenOption.READ;
 import static java.nio.file.StandardOpenOption.WRITE;
@@ -42,7 +43,8 @@ final class HandleOps {
     }
 
     private String open(DiffSide side, List<OpenOption> with) throws Exception {
-      side.handles[handle] = side.factory.open(DiffSide.NAME, new LinkedHashSet<>(with));
+      FileChannel channel = side.factory.open(DiffSide.NAME, new LinkedHashSet<>(with));
+      side.opened(handle, channel, with.contains(APPEND));
       return "ok";
     }
 

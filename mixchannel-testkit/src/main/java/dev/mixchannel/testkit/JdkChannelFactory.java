@@ -1,5 +1,7 @@
 package dev.mixchannel.testkit;
 
+import static java.nio.file.StandardCopyOption.ATOMIC_MOVE;
+import static java.nio.file.StandardCopyOption.REPLACE_EXISTING;
 import static java.nio.file.StandardOpenOption.APPEND;
 import static java.nio.file.StandardOpenOption.CREATE;
 import static java.nio.file.StandardOpenOption.CREATE_NEW;
@@ -91,6 +93,20 @@ public final class JdkChannelFactory implements ChannelFactory {
       channels.add(channel);
     }
     return channel;
+  }
+
+  /** {@link Files#deleteIfExists}: POSIX {@code unlink}, open channels keep the bytes. */
+  @Override
+  public boolean delete(String name) throws IOException {
+    return Files.deleteIfExists(resolve(name));
+  }
+
+  /**
+   * {@link Files#move} with {@code REPLACE_EXISTING} and {@code ATOMIC_MOVE}: POSIX {@code rename}.
+   */
+  @Override
+  public void rename(String from, String to) throws IOException {
+    Files.move(resolve(from), resolve(to), REPLACE_EXISTING, ATOMIC_MOVE);
   }
 
   private static boolean mayCreate(Set<? extends OpenOption> options) {

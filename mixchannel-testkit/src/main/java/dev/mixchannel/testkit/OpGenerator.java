@@ -9,7 +9,9 @@ import static java.nio.file.StandardOpenOption.WRITE;
 
 import java.nio.channels.FileChannel.MapMode;
 import java.nio.file.OpenOption;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -19,12 +21,15 @@ import java.util.Set;
 /**
  * Generates a differential script from a seed. The script depends only on the seed and the
  * capabilities, never on what the channels do, so any prefix or subsequence of it can be re-run.
- * Step {@code 0} always opens the main handle for reading and writing.
+ * Step {@code 0} always opens the main handle for reading and writing. Some kinds emit several
+ * steps in a row (a delete with the interrupt after it); the rare kinds that reach unusual cases
+ * (transfers with the run's own file or a blocking pipe, deletes and renames under open handles)
+ * together weigh about one step in eighty.
  */
 final class OpGenerator {
 
-  /** Weights per step kind, out of about 1000. */
-  private enum Kind {
+  /** The kinds of step, with their weights out of about 850. */
+  enum Kind {
     WRITE(140),
     WRITE_AT(130),
     READ(110),
@@ -43,7 +48,11 @@ final class OpGenerator {
     LOCK(20),
     RELEASE_LOCKS(8),
     MAP(15),
-    INTERRUPT(2);
+    INTERRUPT(2),
+    SAME_FILE_TRANSFER(6),
+    PIPE_TRANSFER(2),
+    DELETE(1),
+    RENAME_OVER(1);
 
     final int weight;
 
@@ -73,13 +82,25 @@ final class OpGenerator {
   private final Map<Kind, Integer> weights = new EnumMap<>(Kind.class);
   private final int totalWeight;
   private final ValueGenerator values;
+  private final TransferOpGenerator transfers;
+  private final NameOpGenerator names;
+  private final Deque<DiffOp> pending = new ArrayDeque<>();
 
   OpGenerator(long seed, Set<ChannelCapability> capabilities) {
+    this(seed, capabilities, Set.of());
+  }
+
+  /** A generator that never picks the {@code excluded} kinds (to look at one defect at a time). */
+  OpGenerator(long seed, Set<ChannelCapability> capabilities, Set<Kind> excluded) {
     this.random = new Random(seed);
     this.values = new ValueGenerator(random);
+    this.transfers = new TransferOpGenerator(random, values);
+    this.names =
+        new NameOpGenerator(
+            random, values, capabilities.contains(ChannelCapability.CLOSE_ON_INTERRUPT));
     int total = 0;
     for (Kind kind : Kind.values()) {
-      if (enabled(kind, capabilities)) {
+      if (enabled(kind, capabilities) && !excluded.contains(kind)) {
         weights.put(kind, kind.weight);
         total += kind.weight;
       }
@@ -92,6 +113,8 @@ final class OpGenerator {
       case LOCK, RELEASE_LOCKS -> capabilities.contains(ChannelCapability.LOCK);
       case MAP -> capabilities.contains(ChannelCapability.MAP);
       case INTERRUPT -> capabilities.contains(ChannelCapability.CLOSE_ON_INTERRUPT);
+      case DELETE -> capabilities.contains(ChannelCapability.DELETE_OPEN);
+      case RENAME_OVER -> capabilities.contains(ChannelCapability.RENAME_OPEN);
       default -> true;
     };
   }
@@ -106,6 +129,9 @@ final class OpGenerator {
   }
 
   private DiffOp next() {
+    if (!pending.isEmpty()) {
+      return pending.removeFirst();
+    }
     int handle = random.nextInt(5) == 0 ? 1 : 0;
     return switch (pick()) {
       case WRITE -> new ReadWriteOps.Write(handle, null, values.buffer(true));
@@ -129,6 +155,16 @@ final class OpGenerator {
       case MAP -> map(handle);
       case INTERRUPT ->
           new HandleOps.InterruptedCall(handle, random.nextBoolean(), values.buffer(false));
+      case SAME_FILE_TRANSFER -> transfers.sameFile(handle);
+      case PIPE_TRANSFER -> transfers.pipe(handle);
+      case DELETE -> {
+        names.delete(pending::addLast);
+        yield pending.removeFirst();
+      }
+      case RENAME_OVER -> {
+        names.renameOver(pending::addLast);
+        yield pending.removeFirst();
+      }
     };
   }
 
@@ -184,7 +220,8 @@ final class OpGenerator {
         switch (random.nextInt(20)) {
           case 0 -> -1;
           case 1, 2, 3, 4 -> random.nextInt(sourceBytes + 1);
-          case 5, 6, 7, 8 -> sourceBytes + 1 + random.nextInt(64 * 1024);
+          case 5, 6, 7 -> sourceBytes + 1 + random.nextInt(64 * 1024);
+          case 8 -> Long.MAX_VALUE;
           default -> sourceBytes;
         };
     return new ChannelOps.TransferFrom(

@@ -28,6 +28,16 @@ final class TrackingChannelFactory implements ChannelFactory {
   }
 
   @Override
+  public boolean delete(String name) throws IOException {
+    return delegate.delete(name);
+  }
+
+  @Override
+  public void rename(String from, String to) throws IOException {
+    delegate.rename(from, to);
+  }
+
+  @Override
   public Set<ChannelCapability> capabilities() {
     return delegate.capabilities();
   }

@@ -6,7 +6,10 @@ import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.util.Set;
 
-/** Opens JDK channels wrapped in a {@link BrokenFileChannel}; declares no capabilities. */
+/**
+ * Opens JDK channels wrapped in a {@link BrokenFileChannel}; declares {@link
+ * ChannelCapability#DELETE_OPEN} and {@link ChannelCapability#RENAME_OPEN} (names are the JDK's).
+ */
 final class BrokenChannelFactory implements ChannelFactory {
 
   private final JdkChannelFactory delegate;
@@ -23,8 +26,18 @@ final class BrokenChannelFactory implements ChannelFactory {
   }
 
   @Override
+  public boolean delete(String name) throws IOException {
+    return delegate.delete(name);
+  }
+
+  @Override
+  public void rename(String from, String to) throws IOException {
+    delegate.rename(from, to);
+  }
+
+  @Override
   public Set<ChannelCapability> capabilities() {
-    return Set.of();
+    return Set.of(ChannelCapability.DELETE_OPEN, ChannelCapability.RENAME_OPEN);
   }
 
   @Override

@@ -3,16 +3,20 @@ package dev.mixchannel.testkit;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
+import java.nio.channels.AsynchronousCloseException;
+import java.nio.channels.Channel;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.ReadableByteChannel;
 import java.nio.channels.WritableByteChannel;
 import java.util.Arrays;
+import java.util.concurrent.CountDownLatch;
 
 /**
  * A JDK file channel behind a wrapper that breaks one rule, to prove the suites notice. With {@link
- * Breakage#NONE} it is a faithful wrapper (without map and lock support), which proves that the
- * failures come from the broken rule alone.
+ * Breakage#NONE} it is a faithful wrapper (without map and lock support; a transfer with another
+ * such wrapper goes to the JDK channels behind both), which proves that the failures come from the
+ * broken rule alone.
  */
 final class BrokenFileChannel extends FileChannel {
 
@@ -27,7 +31,17 @@ final class BrokenFileChannel extends FileChannel {
     /** A write past the end leaves garbage, not zeros, just before the written bytes. */
     NO_ZERO_FILL,
     /** Truncating to more than the size grows the file. */
-    TRUNCATE_GROWS
+    TRUNCATE_GROWS,
+    /**
+     * {@code transferTo} copies until the count or the end of file, not capping the count at entry,
+     * so a transfer into its own file goes on copying what it wrote.
+     */
+    UNCAPPED_TRANSFER_TO,
+    /**
+     * {@code transferFrom} a {@link ForwardingChannel} (a wrapper of the same file) blocks until
+     * this channel is closed, as a deadlock on the file's lock would.
+     */
+    HANGS_ON_WRAPPED_SOURCE
   }
 
   /** Garbage written in front of a write past the end under {@link Breakage#NO_ZERO_FILL}. */
@@ -35,6 +49,7 @@ final class BrokenFileChannel extends FileChannel {
 
   private final FileChannel delegate;
   private final Breakage breakage;
+  private final CountDownLatch closed = new CountDownLatch(1);
 
   BrokenFileChannel(FileChannel delegate, Breakage breakage) {
     this.delegate = delegate;
@@ -66,13 +81,17 @@ final class BrokenFileChannel extends FileChannel {
 
   @Override
   public int write(ByteBuffer src) throws IOException {
-    garbageBefore(delegate.position());
+    if (breakage == Breakage.NO_ZERO_FILL) {
+      garbageBefore(delegate.position());
+    }
     return delegate.write(src);
   }
 
   @Override
   public long write(ByteBuffer[] srcs, int offset, int length) throws IOException {
-    garbageBefore(delegate.position());
+    if (breakage == Breakage.NO_ZERO_FILL) {
+      garbageBefore(delegate.position());
+    }
     return delegate.write(srcs, offset, length);
   }
 
@@ -130,12 +149,65 @@ final class BrokenFileChannel extends FileChannel {
 
   @Override
   public long transferTo(long position, long count, WritableByteChannel target) throws IOException {
-    return delegate.transferTo(position, count, target);
+    if (breakage != Breakage.UNCAPPED_TRANSFER_TO || position < 0 || count < 0) {
+      return delegate.transferTo(position, count, unwrap(target));
+    }
+    ByteBuffer piece = ByteBuffer.allocate(64 * 1024);
+    long done = 0;
+    while (done < count) {
+      piece.clear().limit((int) Math.min(piece.capacity(), count - done));
+      int n = delegate.read(piece, position + done);
+      if (n <= 0) {
+        break;
+      }
+      piece.flip();
+      while (piece.hasRemaining()) {
+        done += target.write(piece);
+      }
+    }
+    return done;
   }
 
   @Override
   public long transferFrom(ReadableByteChannel src, long position, long count) throws IOException {
-    return delegate.transferFrom(src, position, count);
+    if (breakage == Breakage.HANGS_ON_WRAPPED_SOURCE && src instanceof ForwardingChannel) {
+      awaitClose();
+      throw new AsynchronousCloseException();
+    }
+    return delegate.transferFrom(unwrap(src), position, count);
+  }
+
+  /**
+   * The JDK channel behind another channel of this kind: the JDK caps a transfer with one of its
+   * own file channels at that channel's size, and checks its access mode, which it cannot do
+   * through a wrapper.
+   */
+  private static Channel unwrapChannel(Channel channel) {
+    return channel instanceof BrokenFileChannel b ? b.delegate : channel;
+  }
+
+  private static WritableByteChannel unwrap(WritableByteChannel channel) {
+    return (WritableByteChannel) unwrapChannel(channel);
+  }
+
+  private static ReadableByteChannel unwrap(ReadableByteChannel channel) {
+    return (ReadableByteChannel) unwrapChannel(channel);
+  }
+
+  /** Waits, as a thread blocked on a lock does, ignoring interrupts, until this channel closes. */
+  private void awaitClose() {
+    boolean interrupted = false;
+    while (true) {
+      try {
+        closed.await();
+        break;
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   @Override
@@ -155,6 +227,7 @@ final class BrokenFileChannel extends FileChannel {
 
   @Override
   protected void implCloseChannel() throws IOException {
+    closed.countDown();
     delegate.close();
   }
 }

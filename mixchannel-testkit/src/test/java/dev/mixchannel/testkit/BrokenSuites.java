@@ -89,4 +89,20 @@ final class BrokenSuites {
       return new BrokenChannelFactory(dir, Breakage.TRUNCATE_GROWS);
     }
   }
+
+  @ExtendWith(SelfCheckOnly.class)
+  static class UncappedTransferToDifferential extends DifferentialSuite {
+    @Override
+    protected ChannelFactory createFactory(Path dir) throws IOException {
+      return new BrokenChannelFactory(dir, Breakage.UNCAPPED_TRANSFER_TO);
+    }
+  }
+
+  @ExtendWith(SelfCheckOnly.class)
+  static class HangsOnWrappedSourceDifferential extends DifferentialSuite {
+    @Override
+    protected ChannelFactory createFactory(Path dir) throws IOException {
+      return new BrokenChannelFactory(dir, Breakage.HANGS_ON_WRAPPED_SOURCE);
+    }
+  }
 }

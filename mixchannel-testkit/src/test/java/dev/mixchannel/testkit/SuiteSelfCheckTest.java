@@ -1,7 +1,9 @@
 package dev.mixchannel.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -24,6 +26,16 @@ class SuiteSelfCheckTest {
   /** One seed replayed for 2000 steps: also proves the replay setting. */
   private static final Map<String, String> SHORT_REPLAY =
       Map.of(DifferentialSeeds.OPS_KEY, "2000", DifferentialSeeds.SEED_KEY, "0x5eed0002");
+
+  /** Long enough to hold the rare steps with the run's own file as the other channel. */
+  private static final Map<String, String> RARE_STEPS_REPLAY =
+      Map.of(
+          DifferentialSeeds.OPS_KEY,
+          "5000",
+          DifferentialSeeds.SEED_KEY,
+          "0x5eed0002",
+          DifferentialSeeds.STEP_TIMEOUT_KEY,
+          "1");
 
   private static final Pattern MINIMIZED = Pattern.compile("minimized: (\\d+) ops");
 
@@ -102,5 +114,40 @@ class SuiteSelfCheckTest {
       assertThat(Integer.parseInt(minimized.group(1))).as(message).isBetween(1, 5);
     }
     System.out.println(run.failures().get(0).error().getMessage());
+  }
+
+  @Test
+  void shouldFailDifferentialWhenTransferToItsOwnFileIsNotCappedAtEntry() {
+    SelfCheckRun run =
+        SelfCheckRun.of(BrokenSuites.UncappedTransferToDifferential.class, RARE_STEPS_REPLAY);
+    assertThat(run.failures()).hasSize(1);
+    String message = String.valueOf(run.failures().get(0).error().getMessage());
+    assertThat(message)
+        .contains("FileChannel differs from the JDK: seed=0x5eed0002")
+        .containsPattern(
+            "at: +#\\d+ transferTo\\(h\\d, from=[^)]*, into (SAME|SECOND|FRESH) handle");
+    System.out.println(message);
+  }
+
+  @Test
+  void shouldReportSeedAndPrefixWithoutHangingWhenAStepNeverReturns() {
+    SelfCheckRun run =
+        assertTimeoutPreemptively(
+            Duration.ofMinutes(2),
+            () ->
+                SelfCheckRun.of(
+                    BrokenSuites.HangsOnWrappedSourceDifferential.class, RARE_STEPS_REPLAY));
+    assertThat(run.failures()).hasSize(1);
+    String message = String.valueOf(run.failures().get(0).error().getMessage());
+    assertThat(message)
+        .contains("FileChannel differs from the JDK: seed=0x5eed0002")
+        .containsPattern(
+            "at: +#\\d+ transferFrom\\(h\\d, (SAME|SECOND|FRESH) handle via FORWARDING")
+        .contains("actual:   hung: no return within 1 s")
+        .contains("BrokenFileChannel.awaitClose")
+        .contains("shortest failing prefix: ")
+        .contains("not minimized: a step hung")
+        .contains("replay: -Dmixchannel.differential.seed=0x5eed0002");
+    System.out.println(message);
   }
 }

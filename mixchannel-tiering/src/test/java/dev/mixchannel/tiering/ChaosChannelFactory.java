@@ -1,5 +1,7 @@
 package dev.mixchannel.tiering;
 
+import dev.mixchannel.api.MigrationException;
+import dev.mixchannel.api.TierFullException;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.util.List;
@@ -10,7 +12,8 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * A factory whose manager has two tiers and a thread that keeps migrating every key back and forth
  * between them while the suite runs. Closing it stops the thread and fails when a migration failed
- * for any reason other than the key disappearing.
+ * for any reason other than the key disappearing (deleted, renamed or spilled meanwhile) or the
+ * target having no room.
  */
 final class ChaosChannelFactory extends ManagerChannelFactory {
   private final String[] tiers;
@@ -45,6 +48,10 @@ final class ChaosChannelFactory extends ManagerChannelFactory {
           migrations.incrementAndGet();
         } catch (NoSuchFileException e) {
           // deleted meanwhile
+        } catch (MigrationException e) {
+          if (!expected(e)) {
+            failures.add(e);
+          }
         } catch (IllegalStateException e) {
           return;
         } catch (IOException | RuntimeException e) {
@@ -52,6 +59,19 @@ final class ChaosChannelFactory extends ManagerChannelFactory {
         }
       }
     }
+  }
+
+  /**
+   * A migration may be rolled back for want of room on the target (a small pool) or because the key
+   * was renamed, deleted or spilled meanwhile; anything else is a failure.
+   */
+  private static boolean expected(MigrationException e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof TierFullException) {
+        return true;
+      }
+    }
+    return e.getCause() == null && String.valueOf(e.getMessage()).startsWith("migration cancelled");
   }
 
   long migrations() {

@@ -1,17 +1,24 @@
 package dev.mixchannel.tiering;
 
+import dev.mixchannel.testkit.ChannelCapability;
 import dev.mixchannel.testkit.ChannelFactory;
 import dev.mixchannel.testkit.DifferentialSuite;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Set;
 
-/** Random operation sequences: MixChannel on a file tier against the JDK. */
+/**
+ * Random operation sequences: MixChannel on a file tier against the JDK. A key on a file tier
+ * closes its handle on an interrupt, as the JDK does, so interrupted calls are generated too (also
+ * on the handles of a deleted or renamed-over key).
+ */
 class FileTierMixChannelDifferentialTest extends DifferentialSuite {
   @Override
   protected ChannelFactory createFactory(Path tempDir) throws IOException {
     return new ManagerChannelFactory(
         TierManager.builder(TestConfigs.fileTiers(tempDir, -1).build())
             .startMigrator(false)
-            .build());
+            .build(),
+        Set.of(ChannelCapability.CLOSE_ON_INTERRUPT));
   }
 }

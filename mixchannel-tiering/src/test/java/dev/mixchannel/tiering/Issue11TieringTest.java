@@ -266,10 +266,46 @@ class Issue11TieringTest {
       Bytes.writeFully(h, java.util.Arrays.copyOfRange(data, 2 * MIB, 12 * MIB), 2 * MIB);
       assertThat(h.tierName()).isEqualTo("t0");
       assertThat(Bytes.readAll(h)).isEqualTo(data);
-      assertThat(spies.get("t0").incompleteKeys()).containsExactly("k");
+      assertThat(spies.get("t0").incompleteKeys()).containsExactly("k~deleted-1");
       assertThat(manager.keys()).isEmpty();
     }
     assertThat(spies.get("t0").incompleteKeys()).isEmpty();
     assertThat(manager.stats().tier("pmem").usedBytes()).isZero();
+  }
+
+  /**
+   * Two deleted generations of one name, both still open, spill one after the other while a live
+   * key of that name is migrated to the same tier: each keeps its own bytes (they once competed for
+   * the one incomplete name {@code k.migrating}, and the second spill or the migration failed).
+   */
+  @Test
+  void shouldSpillTwoDeletedGenerationsOfOneNameBesideALiveKey() throws Exception {
+    open(pmemAndDisk(8L * MIB));
+    byte[] first = Bytes.random(6, 9 * MIB);
+    byte[] second = Bytes.random(7, 9 * MIB);
+    byte[] live = Bytes.random(8, MIB);
+    try (MixChannel a = manager.open("k", CREATE, READ, WRITE)) {
+      Bytes.writeFully(a, java.util.Arrays.copyOfRange(first, 0, MIB), 0);
+      assertThat(manager.delete("k")).isTrue();
+      try (MixChannel b = manager.open("k", CREATE, READ, WRITE)) {
+        Bytes.writeFully(b, java.util.Arrays.copyOfRange(second, 0, MIB), 0);
+        assertThat(manager.delete("k")).isTrue();
+        try (MixChannel c = manager.open("k", CREATE, READ, WRITE)) {
+          Bytes.writeFully(c, live, 0);
+          Bytes.writeFully(a, java.util.Arrays.copyOfRange(first, MIB, 9 * MIB), MIB);
+          Bytes.writeFully(b, java.util.Arrays.copyOfRange(second, MIB, 9 * MIB), MIB);
+          manager.migrate("k", "t0");
+
+          assertThat(a.tierName()).isEqualTo("t0");
+          assertThat(b.tierName()).isEqualTo("t0");
+          assertThat(c.tierName()).isEqualTo("t0");
+          assertThat(Bytes.readAll(a)).isEqualTo(first);
+          assertThat(Bytes.readAll(b)).isEqualTo(second);
+          assertThat(Bytes.readAll(c)).isEqualTo(live);
+          assertThat(manager.keys()).containsExactly("k");
+        }
+      }
+    }
+    assertThat(spies.get("t0").incompleteKeys()).isEmpty();
   }
 }

@@ -8,13 +8,30 @@ import java.nio.file.OpenOption;
 import java.util.EnumSet;
 import java.util.Set;
 
-/** Opens MixChannels of a manager for the testkit suites; closing it closes the manager. */
+/**
+ * Opens MixChannels of a manager for the testkit suites; delete and rename are the manager's, which
+ * keep the bytes of open keys. Closing it closes the manager.
+ */
 class ManagerChannelFactory implements ChannelFactory {
   final TierManager manager;
+  private final Set<ChannelCapability> capabilities;
   private final AutoCloseable[] alsoClose;
 
   ManagerChannelFactory(TierManager manager, AutoCloseable... alsoClose) {
+    this(manager, Set.of(), alsoClose);
+  }
+
+  /**
+   * A factory that also declares {@code extra}, for a manager whose keys stay where every one of
+   * them holds (a key that may move to a PMem tier does not close on an interrupt).
+   */
+  ManagerChannelFactory(
+      TierManager manager, Set<ChannelCapability> extra, AutoCloseable... alsoClose) {
     this.manager = manager;
+    this.capabilities =
+        EnumSet.of(
+            ChannelCapability.LOCK, ChannelCapability.DELETE_OPEN, ChannelCapability.RENAME_OPEN);
+    this.capabilities.addAll(extra);
     this.alsoClose = alsoClose;
   }
 
@@ -24,8 +41,18 @@ class ManagerChannelFactory implements ChannelFactory {
   }
 
   @Override
+  public boolean delete(String name) throws IOException {
+    return manager.delete(name);
+  }
+
+  @Override
+  public void rename(String from, String to) throws IOException {
+    manager.rename(from, to);
+  }
+
+  @Override
   public Set<ChannelCapability> capabilities() {
-    return EnumSet.of(ChannelCapability.LOCK);
+    return EnumSet.copyOf(capabilities);
   }
 
   @Override

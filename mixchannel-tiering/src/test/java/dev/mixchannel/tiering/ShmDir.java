@@ -7,12 +7,18 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.stream.Stream;
 
-/** A scratch directory for PMem pools: under /dev/shm when it exists, deleted on close. */
+/**
+ * A scratch directory for PMem pools: under /dev/shm when it exists, deleted on close, or when the
+ * JVM exits if a test could not close it (a manager that hung, left behind by a bounded test).
+ */
 final class ShmDir implements AutoCloseable {
   private final Path dir;
+  private final Thread atExit;
 
   private ShmDir(Path dir) {
     this.dir = dir;
+    this.atExit = new Thread(this::deleteQuietly, "test-shm-cleanup");
+    Runtime.getRuntime().addShutdownHook(atExit);
   }
 
   static ShmDir create(Path fallbackParent) {
@@ -35,6 +41,23 @@ final class ShmDir implements AutoCloseable {
 
   @Override
   public void close() throws IOException {
+    try {
+      Runtime.getRuntime().removeShutdownHook(atExit);
+    } catch (IllegalStateException e) {
+      // The JVM is exiting: the hook runs, or is running, this very cleanup.
+    }
+    delete();
+  }
+
+  private void deleteQuietly() {
+    try {
+      delete();
+    } catch (IOException | UncheckedIOException e) {
+      // Best effort at exit.
+    }
+  }
+
+  private void delete() throws IOException {
     if (!Files.exists(dir)) {
       return;
     }

@@ -17,7 +17,7 @@ import java.util.Properties;
  * few-second configuration CI runs to prove the harness works.
  *
  * @param layouts the brokers, in the order they run
- * @param disk a directory on disk (log dirs of the disk layouts, the agent's disk tier)
+ * @param disk a directory on disk (log dirs of the disk layouts)
  * @param pmem a directory on the PMem file system (the PMem tier, log dirs of the tmpfs layouts)
  * @param out where the CSV (and JFR recordings) go
  * @param settleMaxSeconds how long to wait at most, after a broker starts, for its process to be
@@ -38,7 +38,7 @@ import java.util.Properties;
  * @param brokerLines more broker properties for every broker (an empty value removes one of the
  *     harness's own settings)
  * @param agentLines more agent settings for the agent brokers only, applied after {@code
- *     brokerLines} (an empty value removes one of the harness's, such as the disk tier)
+ *     brokerLines} (an empty value removes one of the harness's, such as the migration threshold)
  */
 public record BenchmarkSettings(
     List<BrokerLayout> layouts,

@@ -33,9 +33,10 @@ import org.apache.kafka.common.Uuid;
  * <p>"A flush per message" is the topic config {@code flush.messages=1}, the per-topic form of
  * {@code log.flush.interval.messages=1}; the broker itself keeps Kafka's default flush settings so
  * that the last phase measures them. The agent brokers get a PMem tier ({@code
- * mixchannel.tier.pmem}, on the PMem file system) and a disk tier; extra broker properties and
- * agent settings come from {@link BenchmarkSettings}. Every broker's directories are deleted after
- * it ran, and the run's roots at the end.
+ * mixchannel.tier.pmem}, on the PMem file system) and nothing else: their log dir is the last tier,
+ * as in every v2 deployment; extra broker properties and agent settings come from {@link
+ * BenchmarkSettings}. Every broker's directories are deleted after it ran, and the run's roots at
+ * the end.
  */
 public final class KafkaBenchmark {
 
@@ -104,7 +105,7 @@ public final class KafkaBenchmark {
 
   private BrokerFigures measure(BrokerLayout layout, Path diskDir, Path pmemDir) throws Exception {
     Path home = (layout.logDirOnPmem() ? pmemDir : diskDir).resolve("broker");
-    try (KafkaBroker broker = new KafkaBroker(home, libs, brokerConfig(layout, diskDir, pmemDir))) {
+    try (KafkaBroker broker = new KafkaBroker(home, libs, brokerConfig(layout, pmemDir))) {
       broker.format(Uuid.randomUuid().toString());
       List<String> jvm = new ArrayList<>();
       if (layout.agent()) {
@@ -183,17 +184,16 @@ public final class KafkaBenchmark {
             DEFAULT_FLUSH_TOPIC, "all", warmup, settings.defaultFlushSeconds()));
   }
 
-  private Map<String, String> brokerConfig(BrokerLayout layout, Path diskDir, Path pmemDir) {
+  private Map<String, String> brokerConfig(BrokerLayout layout, Path pmemDir) {
     Map<String, String> config = new LinkedHashMap<>();
     config.put("num.io.threads", "4");
     apply(config, settings.brokerLines());
     if (layout.agent()) {
-      config.put("mixchannel.tiers", "pmem,disk");
+      config.put("mixchannel.tiers", "pmem");
       config.put("mixchannel.tier.pmem.kind", "PMEM");
       config.put("mixchannel.tier.pmem.paths", pmemDir.resolve("pmem-tier").toString());
       config.put("mixchannel.tier.pmem.capacity", settings.pmemCapacity());
-      config.put("mixchannel.tier.disk.kind", "HDD");
-      config.put("mixchannel.tier.disk.paths", diskDir.resolve("disk-tier").toString());
+      config.put("mixchannel.logdir.kind", layout.logDirOnPmem() ? "NVME" : "HDD");
       config.put("mixchannel.migrate.threshold", "0.9");
       apply(config, settings.agentLines());
     }

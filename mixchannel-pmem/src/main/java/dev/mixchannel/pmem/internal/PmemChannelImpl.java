@@ -215,6 +215,10 @@ final class PmemChannelImpl extends PmemChannel {
     if (!readable) {
       throw new NonReadableChannelException();
     }
+    if (target instanceof PmemChannelImpl t && !t.writable) {
+      // As the JDK for a file channel of its own kind, before looking at the position.
+      throw new NonWritableChannelException();
+    }
     if (position < 0 || count < 0) {
       throw new IllegalArgumentException();
     }
@@ -268,6 +272,18 @@ final class PmemChannelImpl extends PmemChannel {
     }
     if (position > file.size() || count == 0) {
       return 0;
+    }
+    if (src instanceof PmemChannelImpl source) {
+      // As the JDK from a file channel of its own kind: the source must be readable, and at most
+      // what it holds past its position at entry is copied, so a transfer from this very file never
+      // reads the bytes it writes. Other channels are read until they end, as the JDK reads them.
+      if (!source.readable) {
+        throw new NonReadableChannelException();
+      }
+      count = Math.min(count, source.size() - source.position());
+      if (count <= 0) {
+        return 0;
+      }
     }
     return transferFromBounced(src, position, count);
   }

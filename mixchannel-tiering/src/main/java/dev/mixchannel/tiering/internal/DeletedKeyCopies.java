@@ -5,9 +5,10 @@ import java.util.Set;
 
 /**
  * The incomplete keys that hold the bytes of deleted keys still open: a deleted key that must grow
- * beyond its PMem pool spills to a slower tier as an incomplete key of its name, never published
- * (recovery discards it, as a deleted key's bytes should be). While it is there, a migration of a
- * live key of the same name to that tier must not take the name for a leftover. Thread-safe.
+ * beyond its PMem pool spills to a slower tier as an incomplete key of a name of its own ({@code
+ * <key>~deleted-<n>}, see {@link Spiller}), never published (recovery discards it, as a deleted
+ * key's bytes should be). While it is there, a migration of a live key that happens to have that
+ * name must not take the name for a leftover. Thread-safe.
  */
 final class DeletedKeyCopies {
   private final Set<String> held = new HashSet<>();

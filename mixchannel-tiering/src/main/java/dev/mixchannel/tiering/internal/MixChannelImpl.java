@@ -45,6 +45,10 @@ final class MixChannelImpl extends MixChannel {
     return mode.write();
   }
 
+  boolean readable() {
+    return mode.read();
+  }
+
   @Override
   public int read(ByteBuffer dst) throws IOException {
     ensureOpen();

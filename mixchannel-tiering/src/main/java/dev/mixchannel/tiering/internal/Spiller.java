@@ -1,27 +1,35 @@
 package dev.mixchannel.tiering.internal;
 
+import dev.mixchannel.api.Keys;
 import dev.mixchannel.api.SizeHint;
+import dev.mixchannel.api.StorageTier;
 import dev.mixchannel.api.TierFullException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Moves a key whose tier ran out of room, inside the write that hit the limit, to the next slower
  * tier with room: a full synchronous migration under the exclusive side, not rate-limited. A
- * deleted key that is still open spills too, to an incomplete key of its name that is never
- * published (see {@link DeletedKeyCopies}). Thread-safe.
+ * deleted key that is still open spills too, to an incomplete key of a name of its own beside it
+ * ({@code <key>~deleted-<n>}), never published and discarded when its last handle closes or at the
+ * next open (see {@link DeletedKeyCopies}); so several deleted generations of one name, and a live
+ * key of that name migrating meanwhile, never compete for one incomplete name. Thread-safe.
  */
 final class Spiller {
   private static final int BUFFER_BYTES = 256 << 10;
+  private static final String DELETED_MARK = "~deleted-";
 
   private final Tiers tiers;
   private final Migrator migrator;
   private final Switcher switcher;
   private final DeletedKeyCopies deletedCopies;
+  private final AtomicLong deletedCopyNumbers = new AtomicLong();
 
   Spiller(Tiers tiers, Migrator migrator, Switcher switcher, DeletedKeyCopies deletedCopies) {
     this.tiers = tiers;
@@ -124,37 +132,36 @@ final class Spiller {
     ByteBuffer buffer = ByteBuffer.allocate(BUFFER_BYTES);
     IOException last = cause;
     for (TierSlot to : slower) {
-      if (!to.tier().hasRoomFor(room(sizeBytes, neededBytes))
-          || !deletedCopies.claim(to, k.key())) {
+      String name = deletedCopyName(k.key());
+      if (!to.tier().hasRoomFor(room(sizeBytes, neededBytes)) || !deletedCopies.claim(to, name)) {
         continue;
       }
       FileChannel dst = null;
       try {
-        dst = to.tier().createIncomplete(k.key(), SizeHint.of(room(sizeBytes, neededBytes)));
+        dst = to.tier().createIncomplete(name, SizeHint.of(room(sizeBytes, neededBytes)));
         Copier.copy(k.backing().channel(), dst, 0, sizeBytes, buffer);
         Map<HandleLock, FileLock> locks = HandleLock.acquireAll(k, dst, true);
         HandleLock.moveAll(locks);
         FileChannel spare = spareOf(to, dst);
         retired[0] = k.switchTo(new Backing(dst, to));
-        String key = k.key();
         return k.ownDeletedCopy(
             spare,
             () -> {
               try {
-                to.tier().discardIncomplete(key);
+                to.tier().discardIncomplete(name);
               } finally {
-                deletedCopies.release(to, key);
+                deletedCopies.release(to, name);
               }
             });
       } catch (IOException | RuntimeException e) {
-        deletedCopies.release(to, k.key());
+        deletedCopies.release(to, name);
         if (dst != null) {
           try {
             dst.close();
           } catch (IOException suppressed) {
             e.addSuppressed(suppressed);
           }
-          TierCalls.discardQuietly(to, k.key(), e);
+          TierCalls.discardQuietly(to, name, e);
         }
         if (!(e instanceof IOException io)) {
           throw e;
@@ -163,6 +170,22 @@ final class Spiller {
       }
     }
     throw full(k, neededBytes, slower, last, "no slower tier has room for the deleted key");
+  }
+
+  /**
+   * A name for a deleted key's copy, beside the key: its last segment, shortened when needed so
+   * that the incomplete name stays within a segment's limit, then a mark and a number unique in
+   * this manager.
+   */
+  private String deletedCopyName(String key) {
+    String mark = DELETED_MARK + deletedCopyNumbers.incrementAndGet();
+    String parent = Keys.parent(key);
+    String last = parent.isEmpty() ? key : key.substring(parent.length() + 1);
+    int maxBytes = Keys.MAX_SEGMENT_BYTES - StorageTier.INCOMPLETE_SUFFIX.length() - mark.length();
+    while (last.getBytes(StandardCharsets.UTF_8).length > maxBytes) {
+      last = last.substring(0, last.offsetByCodePoints(last.length(), -1));
+    }
+    return (parent.isEmpty() ? "" : parent + "/") + last + mark;
   }
 
   private static FileChannel spareOf(TierSlot tier, FileChannel channel) throws IOException {

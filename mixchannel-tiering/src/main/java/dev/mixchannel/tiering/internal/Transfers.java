@@ -2,6 +2,7 @@ package dev.mixchannel.tiering.internal;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.NonReadableChannelException;
 import java.nio.channels.ReadableByteChannel;
 import java.nio.channels.WritableByteChannel;
 
@@ -58,6 +59,18 @@ final class Transfers {
       throws IOException {
     if (position > io.size(h) || count == 0) {
       return 0;
+    }
+    if (src instanceof MixChannelImpl source) {
+      // As the JDK from a file channel of its own kind: the source must be readable, and at most
+      // what it holds past its position at entry is copied, so a transfer from this very key never
+      // reads the bytes it writes. Other channels are read until they end, as the JDK reads them.
+      if (!source.readable()) {
+        throw new NonReadableChannelException();
+      }
+      count = Math.min(count, source.size() - source.position());
+      if (count <= 0) {
+        return 0;
+      }
     }
     ByteBuffer buffer = ByteBuffer.allocate((int) Math.min(BUFFER_BYTES, count));
     long done = 0;

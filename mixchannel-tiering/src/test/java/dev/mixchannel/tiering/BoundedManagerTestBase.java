@@ -1,0 +1,44 @@
+package dev.mixchannel.tiering;
+
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import dev.mixchannel.testkit.LeakCheckExtension;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.function.Executable;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Tests of a manager in cases that hang on a deadlock: the test body (channels opened and closed
+ * inside it) and closing the manager each run on a thread of their own for at most {@link #BOUND},
+ * so a deadlock fails the test instead of hanging the build; what hung is left behind.
+ */
+@ExtendWith(LeakCheckExtension.class)
+abstract class BoundedManagerTestBase {
+  static final Duration BOUND = Duration.ofSeconds(20);
+  static final int KIB = 1 << 10;
+  static final int MIB = 1 << 20;
+
+  @TempDir Path dir;
+  final ShmDir shm = ShmDir.create(Path.of(System.getProperty("java.io.tmpdir")));
+  TierManager manager;
+
+  @AfterEach
+  void closeManager() throws IOException {
+    try {
+      if (manager != null) {
+        assertTimeoutPreemptively(BOUND, manager::close, "closing the manager hung");
+      }
+    } finally {
+      shm.close();
+    }
+  }
+
+  /** Runs a test body for at most {@link #BOUND}: after a deadlock, closing channels hangs too. */
+  static void bounded(Executable body) {
+    assertTimeoutPreemptively(BOUND, body, "hung: a deadlock on the key's own lock?");
+  }
+}
