@@ -4,11 +4,11 @@ import static java.nio.file.StandardOpenOption.CREATE_NEW;
 import static java.nio.file.StandardOpenOption.WRITE;
 
 import dev.mixchannel.api.MixChannelConfig;
-import dev.mixchannel.api.MixChannelStats;
 import dev.mixchannel.api.TierKind;
-import dev.mixchannel.api.TierStats;
 import dev.mixchannel.tiering.MixChannel;
+import dev.mixchannel.tiering.MixChannelStats;
 import dev.mixchannel.tiering.TierManager;
+import dev.mixchannel.tiering.TierStats;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package dev.mixchannel.examples;
 
-import dev.mixchannel.api.MixChannelStats;
+import dev.mixchannel.tiering.MixChannelStats;
 
 /**
  * What one demo run measured.

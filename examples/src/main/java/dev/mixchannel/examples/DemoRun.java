@@ -1,7 +1,7 @@
 package dev.mixchannel.examples;
 
-import dev.mixchannel.api.MixChannelStats;
 import dev.mixchannel.pmem.PmemBackends;
+import dev.mixchannel.tiering.MixChannelStats;
 import dev.mixchannel.tiering.TierManager;
 import java.io.IOException;
 import java.io.PrintWriter;

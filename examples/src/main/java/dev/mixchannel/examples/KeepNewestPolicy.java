@@ -1,11 +1,11 @@
 package dev.mixchannel.examples;
 
 import dev.mixchannel.api.Keys;
+import dev.mixchannel.tiering.KeySnapshot;
 import dev.mixchannel.tiering.MigrationPolicy;
 import dev.mixchannel.tiering.MigrationRequest;
 import dev.mixchannel.tiering.PolicySnapshot;
-import dev.mixchannel.tiering.SegmentSnapshot;
-import dev.mixchannel.tiering.TierSnapshot;
+import dev.mixchannel.tiering.TierStats;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -25,8 +25,8 @@ import java.util.TreeMap;
  */
 public final class KeepNewestPolicy implements MigrationPolicy {
 
-  private static final Comparator<SegmentSnapshot> NEWEST_FIRST =
-      Comparator.comparing(SegmentSnapshot::key).reversed();
+  private static final Comparator<KeySnapshot> NEWEST_FIRST =
+      Comparator.comparing(KeySnapshot::key).reversed();
 
   private final int hotSegments;
 
@@ -46,31 +46,31 @@ public final class KeepNewestPolicy implements MigrationPolicy {
 
   @Override
   public List<MigrationRequest> decide(PolicySnapshot snapshot) {
-    List<TierSnapshot> tiers = snapshot.tiers();
+    List<TierStats> tiers = snapshot.tiers();
     if (tiers.size() < 2) {
       return List.of();
     }
-    TierSnapshot hot = tiers.get(0);
+    TierStats hot = tiers.get(0);
     String cold = tiers.get(1).name();
     long hotFreeBytes = hot.capacityBytes() - hot.usedBytes();
-    Map<String, List<SegmentSnapshot>> logs = new TreeMap<>();
-    for (SegmentSnapshot s : snapshot.segments()) {
+    Map<String, List<KeySnapshot>> logs = new TreeMap<>();
+    for (KeySnapshot s : snapshot.keys()) {
       logs.computeIfAbsent(Keys.parent(s.key()), k -> new ArrayList<>()).add(s);
     }
     List<MigrationRequest> demotions = new ArrayList<>();
     List<MigrationRequest> promotions = new ArrayList<>();
-    for (List<SegmentSnapshot> segments : logs.values()) {
+    for (List<KeySnapshot> segments : logs.values()) {
       segments.sort(NEWEST_FIRST);
       // Oldest first for demotions, newest first for promotions.
       for (int i = segments.size() - 1; i >= hotSegments; i--) {
-        SegmentSnapshot s = segments.get(i);
+        KeySnapshot s = segments.get(i);
         if (s.pickable() && s.tierName().equals(hot.name())) {
           demotions.add(new MigrationRequest(s.key(), cold));
           hotFreeBytes += s.sizeBytes();
         }
       }
       for (int i = 0; i < Math.min(hotSegments, segments.size()); i++) {
-        SegmentSnapshot s = segments.get(i);
+        KeySnapshot s = segments.get(i);
         if (s.pickable() && s.tierName().equals(cold) && s.sizeBytes() <= hotFreeBytes) {
           promotions.add(new MigrationRequest(s.key(), hot.name()));
           hotFreeBytes -= s.sizeBytes();

@@ -1,8 +1,8 @@
 package dev.mixchannel.examples;
 
-import dev.mixchannel.api.MixChannelStats;
-import dev.mixchannel.api.TierStats;
+import dev.mixchannel.tiering.MixChannelStats;
 import dev.mixchannel.tiering.TierManager;
+import dev.mixchannel.tiering.TierStats;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -82,9 +82,9 @@ final class Monitor implements AutoCloseable {
         System.nanoTime() - startNanos,
         pmem.usedBytes(),
         pmem.capacityBytes(),
-        pmem.channelCount(),
+        pmem.keyCount(),
         disk.usedBytes(),
-        disk.channelCount(),
+        disk.keyCount(),
         stats.migrationsDown(),
         stats.migrationsUp(),
         stats.spills(),

@@ -1,7 +1,7 @@
 package dev.mixchannel.examples;
 
-import dev.mixchannel.api.MixChannelStats;
-import dev.mixchannel.api.TierStats;
+import dev.mixchannel.tiering.MixChannelStats;
+import dev.mixchannel.tiering.TierStats;
 import java.io.PrintWriter;
 import java.util.Locale;
 
@@ -49,9 +49,9 @@ final class Summary {
             + " retention deleted %d%n",
         pmem.usedFraction() * 100,
         Units.size(pmem.capacityBytes()),
-        pmem.channelCount(),
+        pmem.keyCount(),
         Units.size(disk.usedBytes()),
-        disk.channelCount(),
+        disk.keyCount(),
         r.segmentsDeleted());
     out.printf(Locale.ROOT, "  chart        %s%n", r.chart());
     out.printf(

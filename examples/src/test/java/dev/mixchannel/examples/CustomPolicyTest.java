@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.mixchannel.api.TierKind;
+import dev.mixchannel.tiering.KeySnapshot;
 import dev.mixchannel.tiering.MigrationRequest;
 import dev.mixchannel.tiering.PolicySnapshot;
-import dev.mixchannel.tiering.SegmentSnapshot;
-import dev.mixchannel.tiering.TierSnapshot;
+import dev.mixchannel.tiering.TierStats;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -32,8 +32,8 @@ class CustomPolicyTest {
     assertThat(layout.values().stream().filter("pmem"::equals).count()).isEqualTo(6);
   }
 
-  private static SegmentSnapshot segment(String key, String tier, boolean migrating) {
-    return new SegmentSnapshot(key, tier, 100, true, 0, migrating, null, false, false);
+  private static KeySnapshot segment(String key, String tier, boolean migrating) {
+    return new KeySnapshot(key, tier, 100, true, 0, migrating, null, false, false);
   }
 
   @Test
@@ -41,8 +41,8 @@ class CustomPolicyTest {
     PolicySnapshot snapshot =
         new PolicySnapshot(
             List.of(
-                new TierSnapshot("fast", TierKind.PMEM, 1000, 300, 0.5, 0.5),
-                new TierSnapshot("slow", TierKind.HDD, 10_000, 300, 0.5, 0.5)),
+                new TierStats("fast", TierKind.PMEM, 1000, 300, 1, 0.5, 0.5),
+                new TierStats("slow", TierKind.HDD, 10_000, 300, 1, 0.5, 0.5)),
             List.of(
                 segment("a/1.log", "fast", false),
                 segment("a/2.log", "fast", false),

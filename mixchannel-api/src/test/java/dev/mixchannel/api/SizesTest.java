@@ -25,11 +25,4 @@ class SizesTest {
     assertThatThrownBy(() -> Sizes.parse("9999999999999t"))
         .isInstanceOf(IllegalArgumentException.class);
   }
-
-  @Test
-  void shouldFormatForPeople() {
-    assertThat(Sizes.format(1536)).isEqualTo("1.5 KiB");
-    assertThat(Sizes.format(100)).isEqualTo("100 B");
-    assertThat(Sizes.format(3L << 30)).isEqualTo("3.0 GiB");
-  }
 }

@@ -7,6 +7,7 @@ import dev.mixchannel.api.StorageTier;
 import dev.mixchannel.api.TierConfig;
 import dev.mixchannel.api.TierFullException;
 import dev.mixchannel.api.TierKind;
+import dev.mixchannel.common.OpenOptions;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -191,7 +192,7 @@ public final class FileTier implements StorageTier {
     lock.lock();
     try {
       ensureOpen();
-      KeyEntry entry = registry.entryOf(channel);
+      FileKey entry = registry.entryOf(channel);
       if (entry == null) {
         throw new IllegalArgumentException(
             "not an open channel of this tier: tier=" + name + ", channel=" + channel);
@@ -222,13 +223,19 @@ public final class FileTier implements StorageTier {
   public FileChannel open(String key, Set<? extends OpenOption> options) throws IOException {
     ensureOpen();
     Keys.validate(key);
-    OpenRequest request = OpenRequest.of(options);
+    OpenOptions request = OpenOptions.parse(key, options);
+    if (request.deleteOnClose()) {
+      throw new UnsupportedOperationException(
+          "unsupported open option: option=DELETE_ON_CLOSE, key="
+              + key
+              + " (file tier; the tier manager handles it)");
+    }
     FileChannel channel;
     List<Path> toSync;
     lock.lock();
     try {
       ensureOpen();
-      KeyEntry entry = registry.complete(key);
+      FileKey entry = registry.complete(key);
       if (entry != null) {
         channel = FileChannel.open(entry.file(), request.jdkOptions());
         registry.track(entry, channel);
@@ -245,7 +252,7 @@ public final class FileTier implements StorageTier {
           directory.create(file, request.jdkOptions(), hint.preallocated() ? hint.bytes() : 0);
       channel = created.channel();
       long sizeBytes = created.changedDirectories().isEmpty() ? channel.size() : 0;
-      KeyEntry createdEntry = new KeyEntry(directory, file, sizeBytes);
+      FileKey createdEntry = new FileKey(directory, file, sizeBytes);
       registry.putComplete(key, createdEntry);
       registry.track(createdEntry, channel);
       toSync = created.changedDirectories();
@@ -280,7 +287,7 @@ public final class FileTier implements StorageTier {
     Keys.validate(key);
     return locked(
         () -> {
-          KeyEntry entry = registry.complete(key);
+          FileKey entry = registry.complete(key);
           if (entry == null) {
             throw noSuchKey(key);
           }
@@ -304,7 +311,7 @@ public final class FileTier implements StorageTier {
     lock.lock();
     try {
       ensureOpen();
-      KeyEntry entry = registry.complete(from);
+      FileKey entry = registry.complete(from);
       if (entry == null) {
         throw noSuchKey(from);
       }
@@ -315,7 +322,7 @@ public final class FileTier implements StorageTier {
       TierDirectory directory = entry.directory();
       Path source = entry.file();
       Path target = directory.resolve(to);
-      KeyEntry old = registry.complete(to);
+      FileKey old = registry.complete(to);
       // Channels open on a key that the rename replaces keep its bytes: a hard link in the trash
       // keeps them reachable for reopen.
       Path oldLink =
@@ -333,7 +340,7 @@ public final class FileTier implements StorageTier {
         }
         throw e;
       }
-      KeyEntry replaced = registry.rename(from, to, entry);
+      FileKey replaced = registry.rename(from, to, entry);
       if (replaced != null && replaced.directory() == directory) {
         replaced.file(oldLink);
       }
@@ -368,7 +375,7 @@ public final class FileTier implements StorageTier {
         locked(
             () -> {
               purgeOrphans();
-              KeyEntry entry = incomplete ? registry.incomplete(key) : registry.complete(key);
+              FileKey entry = incomplete ? registry.incomplete(key) : registry.complete(key);
               if (entry == null) {
                 return null;
               }
@@ -426,7 +433,7 @@ public final class FileTier implements StorageTier {
       Path file = directory.resolve(key + INCOMPLETE_SUFFIX);
       TierDirectory.NewFile created = directory.create(file, INCOMPLETE_OPTIONS, 0);
       channel = created.channel();
-      KeyEntry entry = new KeyEntry(directory, file, 0);
+      FileKey entry = new FileKey(directory, file, 0);
       registry.putIncomplete(key, entry);
       registry.track(entry, channel);
       toSync = created.changedDirectories();
@@ -445,10 +452,10 @@ public final class FileTier implements StorageTier {
   @Override
   public void publish(String key) throws IOException {
     Keys.validate(key);
-    KeyEntry entry =
+    FileKey entry =
         locked(
             () -> {
-              KeyEntry incomplete = requireIncomplete(key);
+              FileKey incomplete = requireIncomplete(key);
               requireNoComplete(key);
               return incomplete;
             });
@@ -472,8 +479,8 @@ public final class FileTier implements StorageTier {
     syncAll(List.of(changed));
   }
 
-  private KeyEntry requireIncomplete(String key) throws NoSuchFileException {
-    KeyEntry entry = registry.incomplete(key);
+  private FileKey requireIncomplete(String key) throws NoSuchFileException {
+    FileKey entry = registry.incomplete(key);
     if (entry == null) {
       throw noSuchIncompleteKey(key);
     }
@@ -481,7 +488,7 @@ public final class FileTier implements StorageTier {
   }
 
   private void requireNoComplete(String key) throws FileAlreadyExistsException {
-    KeyEntry existing = registry.complete(key);
+    FileKey existing = registry.complete(key);
     if (existing != null) {
       throw new FileAlreadyExistsException(
           key, null, "cannot publish over a complete key (tier " + name + ", " + existing + ")");
@@ -493,7 +500,7 @@ public final class FileTier implements StorageTier {
    * second descriptor would drop the locks this process holds on the file (POSIX). Only when none
    * is open is a descriptor opened for the force.
    */
-  private void forceFile(KeyEntry entry) throws IOException {
+  private void forceFile(FileKey entry) throws IOException {
     List<FileChannel> open =
         locked(
             () -> {
@@ -517,7 +524,7 @@ public final class FileTier implements StorageTier {
    * Removes a key's file: into the trash when channels are open on it (they may be reopened), else
    * for good. Caller holds the lock.
    */
-  private void removeFile(KeyEntry entry) throws IOException {
+  private void removeFile(FileKey entry) throws IOException {
     if (registry.hasOpenChannels(entry)) {
       entry.file(entry.directory().moveToTrash(entry.file()));
     } else {
@@ -529,7 +536,7 @@ public final class FileTier implements StorageTier {
    * Deletes the trash files of removed keys whose channels are all closed. Caller holds the lock.
    */
   private void purgeOrphans() throws IOException {
-    for (KeyEntry orphan : registry.pruneOrphans()) {
+    for (FileKey orphan : registry.pruneOrphans()) {
       if (orphan.directory().isTrash(orphan.file())) {
         Files.deleteIfExists(orphan.file());
       }

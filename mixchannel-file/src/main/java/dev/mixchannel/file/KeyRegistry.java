@@ -27,13 +27,13 @@ import java.util.Set;
  */
 final class KeyRegistry {
 
-  private final Map<String, KeyEntry> complete = new HashMap<>();
-  private final Map<String, KeyEntry> incomplete = new HashMap<>();
-  private final Set<KeyEntry> active = new LinkedHashSet<>();
+  private final Map<String, FileKey> complete = new HashMap<>();
+  private final Map<String, FileKey> incomplete = new HashMap<>();
+  private final Set<FileKey> active = new LinkedHashSet<>();
   private final long[] settledBytes;
 
   /** Removed entries that still have open channels; their files live on in the tier's trash. */
-  private final List<KeyEntry> orphans = new ArrayList<>();
+  private final List<FileKey> orphans = new ArrayList<>();
 
   /**
    * Creates an empty registry.
@@ -44,24 +44,24 @@ final class KeyRegistry {
     this.settledBytes = new long[directoryCount];
   }
 
-  KeyEntry complete(String key) {
+  FileKey complete(String key) {
     return complete.get(key);
   }
 
-  KeyEntry incomplete(String key) {
+  FileKey incomplete(String key) {
     return incomplete.get(key);
   }
 
-  void putComplete(String key, KeyEntry entry) {
+  void putComplete(String key, FileKey entry) {
     add(complete, key, entry);
   }
 
-  void putIncomplete(String key, KeyEntry entry) {
+  void putIncomplete(String key, FileKey entry) {
     add(incomplete, key, entry);
   }
 
-  private void add(Map<String, KeyEntry> map, String key, KeyEntry entry) {
-    KeyEntry previous = map.put(key, entry);
+  private void add(Map<String, FileKey> map, String key, FileKey entry) {
+    FileKey previous = map.put(key, entry);
     if (previous != null) {
       map.put(key, previous);
       throw new IllegalStateException("key already indexed: key=" + key + " (" + previous + ")");
@@ -69,11 +69,11 @@ final class KeyRegistry {
     settledBytes[entry.directory().index()] += entry.cachedSizeBytes();
   }
 
-  KeyEntry removeComplete(String key) {
+  FileKey removeComplete(String key) {
     return detach(complete.remove(key));
   }
 
-  KeyEntry removeIncomplete(String key) {
+  FileKey removeIncomplete(String key) {
     return detach(incomplete.remove(key));
   }
 
@@ -82,7 +82,7 @@ final class KeyRegistry {
    * channels keep working on the removed file, which the tier keeps reachable in its trash so they
    * can be reopened, and closing the tier closes them.
    */
-  private KeyEntry detach(KeyEntry entry) {
+  private FileKey detach(FileKey entry) {
     if (entry == null) {
       return null;
     }
@@ -102,7 +102,7 @@ final class KeyRegistry {
    * @param entry the entry
    * @return whether one is
    */
-  boolean hasOpenChannels(KeyEntry entry) {
+  boolean hasOpenChannels(FileKey entry) {
     return entry.pruneClosed();
   }
 
@@ -112,13 +112,13 @@ final class KeyRegistry {
    * @param channel the channel
    * @return the entry, or {@code null} when the channel is not one of this tier's
    */
-  KeyEntry entryOf(FileChannel channel) {
-    for (KeyEntry entry : active) {
+  FileKey entryOf(FileChannel channel) {
+    for (FileKey entry : active) {
       if (entry.holds(channel)) {
         return entry;
       }
     }
-    for (KeyEntry entry : orphans) {
+    for (FileKey entry : orphans) {
       if (entry.holds(channel)) {
         return entry;
       }
@@ -131,8 +131,8 @@ final class KeyRegistry {
    *
    * @return their files, for the tier to delete from its trash
    */
-  List<KeyEntry> pruneOrphans() {
-    List<KeyEntry> done = new ArrayList<>();
+  List<FileKey> pruneOrphans() {
+    List<FileKey> done = new ArrayList<>();
     orphans.removeIf(
         entry -> {
           if (entry.pruneClosed()) {
@@ -152,9 +152,9 @@ final class KeyRegistry {
    * @param entry the entry of {@code from}
    * @return the entry {@code to} had, now detached, or {@code null}
    */
-  KeyEntry rename(String from, String to, KeyEntry entry) {
+  FileKey rename(String from, String to, FileKey entry) {
     complete.remove(from);
-    KeyEntry replaced = detach(complete.remove(to));
+    FileKey replaced = detach(complete.remove(to));
     entry.file(entry.directory().resolve(to));
     complete.put(to, entry);
     return replaced;
@@ -166,7 +166,7 @@ final class KeyRegistry {
    * @param key the key
    * @param entry its incomplete entry
    */
-  void publish(String key, KeyEntry entry) {
+  void publish(String key, FileKey entry) {
     incomplete.remove(key);
     entry.file(entry.directory().resolve(key));
     complete.put(key, entry);
@@ -178,7 +178,7 @@ final class KeyRegistry {
    * @param entry the key's entry
    * @param channel the new channel
    */
-  void track(KeyEntry entry, FileChannel channel) {
+  void track(FileKey entry, FileChannel channel) {
     entry.pruneClosed();
     entry.channels().add(channel);
     if (orphans.contains(entry)) {
@@ -196,7 +196,7 @@ final class KeyRegistry {
    * @return the size in bytes
    * @throws IOException when the size cannot be read
    */
-  long sizeBytes(KeyEntry entry) throws IOException {
+  long sizeBytes(FileKey entry) throws IOException {
     if (!active.contains(entry)) {
       return entry.cachedSizeBytes();
     }
@@ -229,7 +229,7 @@ final class KeyRegistry {
    */
   long[] usedBytesByDirectory() throws IOException {
     long[] used = settledBytes.clone();
-    for (KeyEntry entry : new ArrayList<>(active)) {
+    for (FileKey entry : new ArrayList<>(active)) {
       // Counted whether the entry stays active or settles now: `used` was copied before.
       used[entry.directory().index()] += sizeBytes(entry);
     }
@@ -268,11 +268,11 @@ final class KeyRegistry {
    */
   List<FileChannel> takeChannels() {
     List<FileChannel> all = new ArrayList<>();
-    for (KeyEntry entry : orphans) {
+    for (FileKey entry : orphans) {
       all.addAll(entry.channels());
     }
     orphans.clear();
-    for (KeyEntry entry : active) {
+    for (FileKey entry : active) {
       all.addAll(entry.channels());
       entry.channels().clear();
     }

@@ -57,8 +57,8 @@ final class KeyScan {
     return registry;
   }
 
-  private KeyEntry entry(Found found) {
-    return new KeyEntry(found.directory(), found.file(), found.sizeBytes());
+  private FileKey entry(Found found) {
+    return new FileKey(found.directory(), found.file(), found.sizeBytes());
   }
 
   private void walk(TierDirectory directory) throws IOException {

@@ -2,7 +2,7 @@ package dev.mixchannel.file;
 
 import dev.mixchannel.api.StorageInUseException;
 import dev.mixchannel.api.StorageTier;
-import dev.mixchannel.api.internal.OwnershipLock;
+import dev.mixchannel.common.OwnershipLock;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.RandomAccessFile;

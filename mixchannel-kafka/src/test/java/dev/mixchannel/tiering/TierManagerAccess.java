@@ -40,8 +40,8 @@ public final class TierManagerAccess {
    * @return its snapshot
    * @throws AssertionError when the manager does not know the key
    */
-  public static SegmentSnapshot snapshotOf(TierManager manager, String key) {
-    return manager.snapshot().segments().stream()
+  public static KeySnapshot snapshotOf(TierManager manager, String key) {
+    return manager.snapshot().keys().stream()
         .filter(s -> s.key().equals(key))
         .findFirst()
         .orElseThrow(() -> new AssertionError("no snapshot of key " + key));

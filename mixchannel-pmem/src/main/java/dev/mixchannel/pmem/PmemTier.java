@@ -8,9 +8,10 @@ import dev.mixchannel.api.StorageTier;
 import dev.mixchannel.api.TierConfig;
 import dev.mixchannel.api.TierFullException;
 import dev.mixchannel.api.TierKind;
+import dev.mixchannel.common.Closeables;
+import dev.mixchannel.common.OpenOptions;
 import dev.mixchannel.pmem.internal.Backends;
 import dev.mixchannel.pmem.internal.Medium;
-import dev.mixchannel.pmem.internal.OpenRequest;
 import dev.mixchannel.pmem.internal.PmemPool;
 import dev.mixchannel.pmem.internal.PoolLayout;
 import dev.mixchannel.pmem.internal.PoolMemoryProvider;
@@ -104,13 +105,7 @@ public final class PmemTier implements StorageTier {
       }
       dropCrossPoolDuplicates(pools);
     } catch (IOException | RuntimeException e) {
-      for (PmemPool pool : pools) {
-        try {
-          pool.close();
-        } catch (IOException suppressed) {
-          e.addSuppressed(suppressed);
-        }
-      }
+      Closeables.closeQuietly(e, pools.toArray(AutoCloseable[]::new));
       throw e;
     }
     return new PmemTier(tier, pools, provider.name());
@@ -200,7 +195,13 @@ public final class PmemTier implements StorageTier {
   public synchronized FileChannel open(String key, Set<? extends OpenOption> options)
       throws IOException {
     checkKey(key);
-    OpenRequest request = OpenRequest.parse(options);
+    OpenOptions request = OpenOptions.parse(key, options);
+    if (request.deleteOnClose()) {
+      throw new UnsupportedOperationException(
+          "unsupported open option: option=DELETE_ON_CLOSE, key="
+              + key
+              + " (PMem tier; the tier manager handles it)");
+    }
     ensureOpen();
     PmemPool pool = find(key, false);
     if (pool != null) {
@@ -209,7 +210,7 @@ public final class PmemTier implements StorageTier {
       }
       return pool.open(key, false, request);
     }
-    if (!request.creates()) {
+    if (!request.mayCreate()) {
       throw new NoSuchFileException(key);
     }
     return emptiest().create(key, false, request);
@@ -317,8 +318,8 @@ public final class PmemTier implements StorageTier {
               + pool.file()
               + ")");
     }
-    OpenRequest request =
-        OpenRequest.parse(Set.of(StandardOpenOption.READ, StandardOpenOption.WRITE, sizeHint));
+    OpenOptions request =
+        OpenOptions.parse(key, StandardOpenOption.READ, StandardOpenOption.WRITE, sizeHint);
     return pool.create(key, true, request);
   }
 
@@ -421,20 +422,6 @@ public final class PmemTier implements StorageTier {
       }
       closed = true;
     }
-    IOException failure = null;
-    for (PmemPool pool : pools) {
-      try {
-        pool.close();
-      } catch (IOException e) {
-        if (failure == null) {
-          failure = e;
-        } else {
-          failure.addSuppressed(e);
-        }
-      }
-    }
-    if (failure != null) {
-      throw failure;
-    }
+    Closeables.closeAll(pools, "closing the PMem tier " + config.name());
   }
 }

@@ -1,5 +1,6 @@
 package dev.mixchannel.testkit;
 
+import dev.mixchannel.common.Closeables;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
@@ -157,7 +158,7 @@ final class DiffSession implements AutoCloseable {
 
   private void closeAll() throws IOException {
     IOException failure =
-        Closeables.closeAll(
+        Closeables.closeCollecting(
             Arrays.asList(jdk, impl, jdkFactory, implFactory),
             "closing a differential run failed (" + runDir + ")");
     deleteRecursively(runDir);

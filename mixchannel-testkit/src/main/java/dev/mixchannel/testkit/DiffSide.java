@@ -4,6 +4,7 @@ import static java.nio.file.StandardOpenOption.CREATE;
 import static java.nio.file.StandardOpenOption.READ;
 import static java.nio.file.StandardOpenOption.WRITE;
 
+import dev.mixchannel.common.Closeables;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -151,7 +152,7 @@ final class DiffSide implements AutoCloseable {
   @Override
   public void close() throws IOException {
     IOException failure =
-        Closeables.closeAll(
+        Closeables.closeCollecting(
             Arrays.asList(handles[0], handles[1], target), "closing a differential side failed");
     handles[0] = null;
     handles[1] = null;

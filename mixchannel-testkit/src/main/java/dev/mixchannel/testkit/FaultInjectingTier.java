@@ -6,6 +6,7 @@ import static java.nio.file.StandardOpenOption.CREATE_NEW;
 import dev.mixchannel.api.SizeHint;
 import dev.mixchannel.api.StorageTier;
 import dev.mixchannel.api.TierKind;
+import dev.mixchannel.common.Closeables;
 import java.io.IOException;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
@@ -313,7 +314,7 @@ public final class FaultInjectingTier implements StorageTier {
     List<AutoCloseable> all = new ArrayList<>();
     all.add(delegate);
     all.addAll(channels);
-    IOException failure = Closeables.closeAll(all, "cannot close " + this);
+    IOException failure = Closeables.closeCollecting(all, "cannot close " + this);
     if (failure != null) {
       throw failure;
     }

@@ -7,6 +7,7 @@ import static java.nio.file.StandardOpenOption.CREATE;
 import static java.nio.file.StandardOpenOption.CREATE_NEW;
 import static java.nio.file.StandardOpenOption.WRITE;
 
+import dev.mixchannel.common.Closeables;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -130,7 +131,8 @@ public final class JdkChannelFactory implements ChannelFactory {
       toClose = new ArrayList<>(channels);
       channels.clear();
     }
-    IOException failure = Closeables.closeAll(toClose, "closing channels failed (" + dir + ")");
+    IOException failure =
+        Closeables.closeCollecting(toClose, "closing channels failed (" + dir + ")");
     if (failure != null) {
       throw failure;
     }

@@ -113,8 +113,8 @@ abstract class TierContractBase {
   }
 
   /** The state the tier's queries report. */
-  final TierSnapshot snapshot() throws IOException {
-    return TierSnapshot.of(tier);
+  final TierContents snapshot() throws IOException {
+    return TierContents.of(tier);
   }
 
   static Set<OpenOption> options(OpenOption... options) {

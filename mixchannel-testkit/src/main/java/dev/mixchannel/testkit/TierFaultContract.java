@@ -155,7 +155,7 @@ abstract class TierFaultContract extends TierContractBase {
     assumeCapability(TierCapability.REOPEN);
     byte[] content = bytes(300, 14);
     put(KEY, content);
-    TierSnapshot before = snapshot();
+    TierContents before = snapshot();
     FaultInjectingTier faulty = new FaultInjectingTier(tier);
     FileChannel channel = faulty.open(KEY, options(READ, WRITE));
     assertFailed(faulty, Call.REOPEN, phase, () -> faulty.reopen(channel));
@@ -170,16 +170,16 @@ abstract class TierFaultContract extends TierContractBase {
     byte[] more = bytes(100, 16);
     byte[] last = bytes(10, 17);
     put(KEY, content);
-    TierSnapshot before = snapshot();
+    TierContents before = snapshot();
     FaultInjectingTier faulty = new FaultInjectingTier(tier);
     FileChannel channel = faulty.open(KEY, options(READ, WRITE));
     write(channel, more, 300);
-    TierSnapshot written = before.withKey(KEY, ContractTestBase.concat(content, more));
+    TierContents written = before.withKey(KEY, ContractTestBase.concat(content, more));
     assertFailed(faulty, Call.FORCE, phase, () -> channel.force(true));
     assertThat(channel.isOpen()).isTrue();
     write(channel, last, 400);
     channel.force(true);
-    TierSnapshot expected = written.withKey(KEY, ContractTestBase.concat(content, more, last));
+    TierContents expected = written.withKey(KEY, ContractTestBase.concat(content, more, last));
     assertStateAndRestart(faulty, phase, expected, expected);
   }
 
@@ -194,9 +194,9 @@ abstract class TierFaultContract extends TierContractBase {
    * as it was, or as {@code effect} changes it.
    */
   private void checkFault(
-      Call call, Phase phase, FaultyCall action, UnaryOperator<TierSnapshot> effect)
+      Call call, Phase phase, FaultyCall action, UnaryOperator<TierContents> effect)
       throws IOException {
-    TierSnapshot before = snapshot();
+    TierContents before = snapshot();
     FaultInjectingTier faulty = new FaultInjectingTier(tier);
     assertFailed(faulty, call, phase, () -> action.call(faulty));
     assertStateAndRestart(faulty, phase, before, effect.apply(before));
@@ -225,10 +225,10 @@ abstract class TierFaultContract extends TierContractBase {
    * after it), then closes it, reopens it from disk and checks the same state again.
    */
   private void assertStateAndRestart(
-      FaultInjectingTier faulty, Phase phase, TierSnapshot before, TierSnapshot effect)
+      FaultInjectingTier faulty, Phase phase, TierContents before, TierContents effect)
       throws IOException {
-    TierSnapshot expected = phase == Phase.BEFORE ? before : effect;
-    assertThat(TierSnapshot.of(faulty))
+    TierContents expected = phase == Phase.BEFORE ? before : effect;
+    assertThat(TierContents.of(faulty))
         .as("state after a fault %s the call", phase)
         .isEqualTo(expected);
     StorageTier closing = tier;

@@ -56,7 +56,7 @@ abstract class TierRestartContract extends TierContractBase {
     FileChannel writer = tier.open(TOP, options(CREATE, READ, WRITE));
     write(writer, bytes(123, 14), 0);
 
-    TierSnapshot before = snapshot();
+    TierContents before = snapshot();
     long usedBefore = tier.usedBytes();
     assertThat(before.incompleteKeys()).containsExactly(OTHER);
     // The two channels are still open: closing the tier closes them.

@@ -9,7 +9,7 @@ import java.util.List;
  * mixchannel.migrate.interval.ms} with a fresh snapshot, and queues each returned request for its
  * copy workers. Requests for unknown keys or tiers, for keys already on the target tier, and for
  * keys whose migration is in flight or backing off are dropped, so a policy never needs to filter
- * them itself (though {@link SegmentSnapshot#pickable()} lets it skip them). An implementation is
+ * them itself (though {@link KeySnapshot#pickable()} lets it skip them). An implementation is
  * called by one thread at a time and must not block.
  */
 public interface MigrationPolicy {

@@ -6,21 +6,20 @@ import java.util.List;
  * An immutable view of a tier manager handed to a {@link MigrationPolicy}.
  *
  * @param tiers the tiers, fastest first
- * @param segments every key the manager holds, in no particular order
+ * @param keys every key the manager holds, in no particular order
  * @param nowMillis the manager clock's time in milliseconds
  */
-public record PolicySnapshot(
-    List<TierSnapshot> tiers, List<SegmentSnapshot> segments, long nowMillis) {
+public record PolicySnapshot(List<TierStats> tiers, List<KeySnapshot> keys, long nowMillis) {
 
   /**
    * Copies the lists.
    *
    * @param tiers the tiers, fastest first
-   * @param segments the keys
+   * @param keys the keys
    * @param nowMillis the clock time in milliseconds
    */
   public PolicySnapshot {
     tiers = List.copyOf(tiers);
-    segments = List.copyOf(segments);
+    keys = List.copyOf(keys);
   }
 }

@@ -2,7 +2,6 @@ package dev.mixchannel.tiering;
 
 import dev.mixchannel.api.MigrationException;
 import dev.mixchannel.api.MixChannelConfig;
-import dev.mixchannel.api.MixChannelStats;
 import dev.mixchannel.api.SizeHint;
 import dev.mixchannel.api.StorageTier;
 import dev.mixchannel.api.TierFullException;

@@ -31,18 +31,17 @@ import java.util.Set;
  */
 public final class WatermarkPolicy implements MigrationPolicy {
 
-  private static final Comparator<SegmentSnapshot> OLDEST_FIRST =
-      Comparator.comparingLong(SegmentSnapshot::lastWriteMillis)
-          .thenComparing(SegmentSnapshot::key);
+  private static final Comparator<KeySnapshot> OLDEST_FIRST =
+      Comparator.comparingLong(KeySnapshot::lastWriteMillis).thenComparing(KeySnapshot::key);
 
-  private static final Comparator<SegmentSnapshot> NEWEST_FIRST = OLDEST_FIRST.reversed();
+  private static final Comparator<KeySnapshot> NEWEST_FIRST = OLDEST_FIRST.reversed();
 
-  /** Creates the policy; the watermarks come from each {@link TierSnapshot}. */
+  /** Creates the policy; the watermarks come from each {@link TierStats}. */
   public WatermarkPolicy() {}
 
   @Override
   public List<MigrationRequest> decide(PolicySnapshot snapshot) {
-    List<TierSnapshot> tiers = snapshot.tiers();
+    List<TierStats> tiers = snapshot.tiers();
     Map<String, Integer> tierIndex = new HashMap<>();
     for (int i = 0; i < tiers.size(); i++) {
       tierIndex.put(tiers.get(i).name(), i);
@@ -51,26 +50,25 @@ public final class WatermarkPolicy implements MigrationPolicy {
     for (int i = 0; i < used.length; i++) {
       used[i] = tiers.get(i).usedBytes();
     }
-    List<List<SegmentSnapshot>> byTier = new ArrayList<>();
+    List<List<KeySnapshot>> byTier = new ArrayList<>();
     tiers.forEach(t -> byTier.add(new ArrayList<>()));
-    for (SegmentSnapshot segment : snapshot.segments()) {
-      Integer at = tierIndex.get(segment.tierName());
+    for (KeySnapshot key : snapshot.keys()) {
+      Integer at = tierIndex.get(key.tierName());
       if (at == null) {
         continue;
       }
-      byTier.get(at).add(segment);
-      Integer target =
-          segment.migrationTarget() == null ? null : tierIndex.get(segment.migrationTarget());
-      if (segment.migrating() && target != null) {
-        used[at] -= segment.sizeBytes();
-        used[target] += segment.sizeBytes();
+      byTier.get(at).add(key);
+      Integer target = key.migrationTarget() == null ? null : tierIndex.get(key.migrationTarget());
+      if (key.migrating() && target != null) {
+        used[at] -= key.sizeBytes();
+        used[target] += key.sizeBytes();
       }
     }
     List<MigrationRequest> requests = new ArrayList<>();
     Set<String> picked = new HashSet<>();
     boolean[] demoted = new boolean[tiers.size()];
     for (int i = tiers.size() - 2; i >= 0; i--) {
-      TierSnapshot tier = tiers.get(i);
+      TierStats tier = tiers.get(i);
       if (used[i] > tier.highWatermark() * tier.capacityBytes()) {
         demoted[i] = true;
         demote(byTier.get(i), i, low(tier), tiers, used, picked, requests);
@@ -84,27 +82,27 @@ public final class WatermarkPolicy implements MigrationPolicy {
     return requests;
   }
 
-  private static double low(TierSnapshot tier) {
+  private static double low(TierStats tier) {
     return tier.lowWatermark() * tier.capacityBytes();
   }
 
   private static void demote(
-      List<SegmentSnapshot> onTier,
+      List<KeySnapshot> onTier,
       int i,
       double low,
-      List<TierSnapshot> tiers,
+      List<TierStats> tiers,
       long[] used,
       Set<String> picked,
       List<MigrationRequest> requests) {
-    List<SegmentSnapshot> candidates = new ArrayList<>();
-    for (SegmentSnapshot s : onTier) {
+    List<KeySnapshot> candidates = new ArrayList<>();
+    for (KeySnapshot s : onTier) {
       if (s.pickable() && s.sealed() && !picked.contains(s.key())) {
         candidates.add(s);
       }
     }
     candidates.sort(OLDEST_FIRST);
     long nextCapacity = tiers.get(i + 1).capacityBytes();
-    for (SegmentSnapshot s : candidates) {
+    for (KeySnapshot s : candidates) {
       if (used[i] <= low) {
         return;
       }
@@ -119,21 +117,21 @@ public final class WatermarkPolicy implements MigrationPolicy {
   }
 
   private static void promote(
-      List<SegmentSnapshot> onNext,
+      List<KeySnapshot> onNext,
       int i,
       double low,
-      List<TierSnapshot> tiers,
+      List<TierStats> tiers,
       long[] used,
       Set<String> picked,
       List<MigrationRequest> requests) {
-    List<SegmentSnapshot> candidates = new ArrayList<>();
-    for (SegmentSnapshot s : onNext) {
+    List<KeySnapshot> candidates = new ArrayList<>();
+    for (KeySnapshot s : onNext) {
       if (s.pickable() && !picked.contains(s.key())) {
         candidates.add(s);
       }
     }
     candidates.sort(NEWEST_FIRST);
-    for (SegmentSnapshot s : candidates) {
+    for (KeySnapshot s : candidates) {
       if (used[i] + s.sizeBytes() > low) {
         continue;
       }

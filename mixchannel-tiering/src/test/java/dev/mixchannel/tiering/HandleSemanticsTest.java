@@ -128,7 +128,7 @@ class HandleSemanticsTest {
     assertThat(read("b")).isEqualTo("new");
     assertThat(manager.tierOf("b")).isEqualTo("t0");
     assertThat(manager.keys()).containsExactly("b");
-    assertThat(manager.stats().tier("t1").channelCount()).isZero();
+    assertThat(manager.stats().tier("t1").keyCount()).isZero();
   }
 
   @Test
@@ -139,7 +139,7 @@ class HandleSemanticsTest {
     manager.rename("a", "b");
     assertThat(read("b")).isEqualTo("new");
     assertThat(manager.tierOf("b")).isEqualTo("t1");
-    assertThat(manager.stats().tier("t0").channelCount()).isZero();
+    assertThat(manager.stats().tier("t0").keyCount()).isZero();
   }
 
   @Test

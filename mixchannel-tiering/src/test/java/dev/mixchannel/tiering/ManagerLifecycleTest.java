@@ -157,7 +157,7 @@ class ManagerLifecycleTest {
       }
       m.migrate("k", "t1");
       m.migrate("k", "t0");
-      assertThat(JmxProbe.attribute(managerName, "ChannelCount")).isEqualTo(1L);
+      assertThat(JmxProbe.attribute(managerName, "KeyCount")).isEqualTo(1L);
       assertThat(JmxProbe.attribute(managerName, "MigrationsUp")).isEqualTo(1L);
       assertThat(JmxProbe.attribute(managerName, "MigrationsDown")).isEqualTo(1L);
       assertThat(JmxProbe.attribute(managerName, "BytesMigrated")).isEqualTo(2000L);
@@ -166,7 +166,7 @@ class ManagerLifecycleTest {
       assertThat(JmxProbe.attribute(managerName, "LastError")).isEqualTo("");
       assertThat(JmxProbe.attribute(tierName, "Name")).isEqualTo("t0");
       assertThat(JmxProbe.attribute(tierName, "Kind")).isEqualTo("NVME");
-      assertThat(JmxProbe.attribute(tierName, "ChannelCount")).isEqualTo(1L);
+      assertThat(JmxProbe.attribute(tierName, "KeyCount")).isEqualTo(1L);
       assertThat(JmxProbe.attribute(tierName, "UsedBytes")).isEqualTo(1000L);
       assertThat((Long) JmxProbe.attribute(tierName, "CapacityBytes")).isPositive();
       assertThat(JmxProbe.attribute(tierName, "MigrationsIn")).isEqualTo(1L);

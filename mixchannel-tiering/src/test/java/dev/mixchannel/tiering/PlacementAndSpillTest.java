@@ -62,7 +62,7 @@ class PlacementAndSpillTest {
     manager.open("big", CREATE, WRITE, SizeHint.of(64L * MIB)).close();
     assertThat(manager.tierOf("small")).isEqualTo("pmem");
     assertThat(manager.tierOf("big")).isEqualTo("t0");
-    assertThat(manager.stats().tier("pmem").channelCount()).isEqualTo(1);
+    assertThat(manager.stats().tier("pmem").keyCount()).isEqualTo(1);
   }
 
   @Test

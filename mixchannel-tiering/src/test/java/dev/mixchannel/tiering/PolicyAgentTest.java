@@ -194,7 +194,7 @@ class PolicyAgentTest {
     }
     assertThat(manager.doWork()).isEqualTo(1);
     hook.awaitReached();
-    assertThat(manager.snapshot().segments())
+    assertThat(manager.snapshot().keys())
         .filteredOn(s -> s.key().equals("p/0.log"))
         .singleElement()
         .satisfies(s -> assertThat(s.migrating()).isTrue());
@@ -222,7 +222,7 @@ class PolicyAgentTest {
     writeAt(2000, "q/1.log", 200 * KIB);
     assertThat(manager.tierOf("q/0.log")).isEqualTo("t0");
     assertThat(manager.stats().migrationFailures()).isEqualTo(1);
-    assertThat(manager.snapshot().segments())
+    assertThat(manager.snapshot().keys())
         .filteredOn(s -> s.key().equals("q/0.log"))
         .singleElement()
         .satisfies(s -> assertThat(s.backingOff()).isTrue());

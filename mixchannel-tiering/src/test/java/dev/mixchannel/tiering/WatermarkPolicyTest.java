@@ -11,15 +11,15 @@ import org.junit.jupiter.api.Test;
 class WatermarkPolicyTest {
   private final WatermarkPolicy policy = new WatermarkPolicy();
 
-  private static TierSnapshot tier(String name, long capacity, long used, double high, double low) {
-    return new TierSnapshot(name, TierKind.NVME, capacity, used, high, low);
+  private static TierStats tier(String name, long capacity, long used, double high, double low) {
+    return new TierStats(name, TierKind.NVME, capacity, used, 0, high, low);
   }
 
-  private static SegmentSnapshot seg(String key, String tier, long size, long lastWrite) {
-    return new SegmentSnapshot(key, tier, size, true, lastWrite, false, null, false, false);
+  private static KeySnapshot seg(String key, String tier, long size, long lastWrite) {
+    return new KeySnapshot(key, tier, size, true, lastWrite, false, null, false, false);
   }
 
-  private List<MigrationRequest> decide(List<TierSnapshot> tiers, SegmentSnapshot... segments) {
+  private List<MigrationRequest> decide(List<TierStats> tiers, KeySnapshot... segments) {
     return policy.decide(new PolicySnapshot(tiers, List.of(segments), 1_000_000));
   }
 
@@ -41,9 +41,9 @@ class WatermarkPolicyTest {
     List<MigrationRequest> r =
         decide(
             List.of(tier("fast", 100, 90, 0.5, 0.5), tier("slow", 1000, 0, 0.5, 0.5)),
-            new SegmentSnapshot("active", "fast", 30, false, 1, false, null, false, false),
-            new SegmentSnapshot("moving", "fast", 30, true, 2, true, "slow", false, false),
-            new SegmentSnapshot("failed", "fast", 10, true, 3, false, null, true, false),
+            new KeySnapshot("active", "fast", 30, false, 1, false, null, false, false),
+            new KeySnapshot("moving", "fast", 30, true, 2, true, "slow", false, false),
+            new KeySnapshot("failed", "fast", 10, true, 3, false, null, true, false),
             seg("ok", "fast", 10, 4));
     assertThat(r).containsExactly(new MigrationRequest("ok", "slow"));
   }
@@ -53,7 +53,7 @@ class WatermarkPolicyTest {
     List<MigrationRequest> r =
         decide(
             List.of(tier("fast", 100, 70, 0.5, 0.5), tier("slow", 1000, 0, 0.5, 0.5)),
-            new SegmentSnapshot("moving", "fast", 30, true, 1, true, "slow", false, false),
+            new KeySnapshot("moving", "fast", 30, true, 1, true, "slow", false, false),
             seg("other", "fast", 30, 2));
     assertThat(r).isEmpty();
   }
@@ -94,7 +94,7 @@ class WatermarkPolicyTest {
 
   @Test
   void shouldApplyTheRuleToEveryAdjacentPairWhenThereAreThreeTiers() {
-    List<SegmentSnapshot> segments = new ArrayList<>();
+    List<KeySnapshot> segments = new ArrayList<>();
     segments.add(seg("p1", "pmem", 40, 1));
     segments.add(seg("s1", "ssd", 40, 1));
     List<MigrationRequest> r =

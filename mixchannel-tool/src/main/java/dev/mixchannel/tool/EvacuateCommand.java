@@ -1,5 +1,6 @@
 package dev.mixchannel.tool;
 
+import dev.mixchannel.common.ByteSizes;
 import dev.mixchannel.tiering.MixChannel;
 import dev.mixchannel.tiering.TierManager;
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package dev.mixchannel.tool;
 
+import dev.mixchannel.common.ByteSizes;
 import java.io.PrintWriter;
 import java.util.Locale;
 

@@ -5,6 +5,7 @@ import dev.mixchannel.api.MixChannelConfig;
 import dev.mixchannel.api.StorageTier;
 import dev.mixchannel.api.TierConfig;
 import dev.mixchannel.api.TierKind;
+import dev.mixchannel.common.ByteSizes;
 import dev.mixchannel.pmem.PoolInspector;
 import dev.mixchannel.pmem.PoolReport;
 import java.io.IOException;

@@ -4,7 +4,10 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Parses and formats byte sizes such as {@code 64m}; the suffixes are powers of 1024. */
+/**
+ * Parses configured byte sizes such as {@code 64m} (the suffixes are powers of 1024) and formats
+ * numbers in configuration errors. Byte counts for people are formatted by the common module.
+ */
 public final class Sizes {
 
   private static final Pattern SIZE = Pattern.compile("(\\d{1,19})\\s*([kKmMgGtT]?)");
@@ -41,26 +44,6 @@ public final class Sizes {
       throw new IllegalArgumentException("size overflows a long: " + text);
     }
     return value << shift;
-  }
-
-  /**
-   * Formats a byte count for people: {@code 1536} is {@code 1.5 KiB}.
-   *
-   * @param bytes the byte count
-   * @return the text
-   */
-  public static String format(long bytes) {
-    if (bytes < 1024 && bytes > -1024) {
-      return bytes + " B";
-    }
-    String[] units = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
-    double value = bytes;
-    int unit = -1;
-    while (Math.abs(value) >= 1024 && unit < units.length - 1) {
-      value /= 1024;
-      unit++;
-    }
-    return String.format(Locale.ROOT, "%.1f %s", value, units[unit]);
   }
 
   /**

@@ -5,6 +5,7 @@ import static java.nio.file.StandardOpenOption.READ;
 import static java.nio.file.StandardOpenOption.WRITE;
 
 import dev.mixchannel.api.SizeHint;
+import dev.mixchannel.common.DaemonThreads;
 import dev.mixchannel.tiering.MixChannel;
 import dev.mixchannel.tiering.TierManager;
 import java.io.IOException;
@@ -332,12 +333,7 @@ public final class JournalStorage {
     reapQuietly();
     if (settings.reapIntervalMillis() > 0) {
       ScheduledExecutorService scheduled =
-          Executors.newSingleThreadScheduledExecutor(
-              task -> {
-                Thread thread = new Thread(task, "mixchannel-bookkeeper-reaper-1");
-                thread.setDaemon(true);
-                return thread;
-              });
+          Executors.newSingleThreadScheduledExecutor(new DaemonThreads("bookkeeper-reaper"));
       long period = settings.reapIntervalMillis();
       scheduled.scheduleWithFixedDelay(this::reapQuietly, period, period, TimeUnit.MILLISECONDS);
       synchronized (this) {

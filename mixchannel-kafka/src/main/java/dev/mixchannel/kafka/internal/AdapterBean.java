@@ -1,8 +1,8 @@
 package dev.mixchannel.kafka.internal;
 
-import dev.mixchannel.api.TierStats;
 import dev.mixchannel.kafka.KafkaAdapterMXBean;
 import dev.mixchannel.tiering.TierManager;
+import dev.mixchannel.tiering.TierStats;
 import java.lang.management.ManagementFactory;
 import java.nio.file.NoSuchFileException;
 import java.util.ArrayList;

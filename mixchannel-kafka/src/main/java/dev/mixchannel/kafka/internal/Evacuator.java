@@ -1,5 +1,6 @@
 package dev.mixchannel.kafka.internal;
 
+import dev.mixchannel.common.ByteSizes;
 import dev.mixchannel.tiering.MixChannel;
 import dev.mixchannel.tiering.TierManager;
 import java.io.IOException;
@@ -114,7 +115,7 @@ public final class Evacuator {
           Locale.ROOT,
           "demoting %d segments, %s, from %s into their files in %s%n",
           hot.size(),
-          mib(totalBytes),
+          ByteSizes.format(totalBytes),
           settings.source(),
           known.values());
       int done = 0;
@@ -135,14 +136,14 @@ public final class Evacuator {
             "demoted %d/%d segments, %s/%s: %s%n",
             done,
             hot.size(),
-            mib(bytes),
-            mib(totalBytes),
+            ByteSizes.format(bytes),
+            ByteSizes.format(totalBytes),
             key);
       }
       if (!left.isEmpty()) {
         out.printf(Locale.ROOT, "left %d keys on the fast tiers: %s%n", left.size(), left);
       }
-      out.printf(Locale.ROOT, "done: %d segments, %s%n", done, mib(bytes));
+      out.printf(Locale.ROOT, "done: %d segments, %s%n", done, ByteSizes.format(bytes));
       return new Result(done, bytes, left);
     }
   }
@@ -151,9 +152,5 @@ public final class Evacuator {
     try (MixChannel channel = manager.open(key, StandardOpenOption.READ)) {
       return channel.size();
     }
-  }
-
-  private static String mib(long bytes) {
-    return String.format(Locale.ROOT, "%.1f MiB", bytes / (1024.0 * 1024.0));
   }
 }

@@ -1,5 +1,6 @@
 package dev.mixchannel.kafka.internal;
 
+import dev.mixchannel.common.Closeables;
 import java.io.IOException;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
@@ -97,22 +98,11 @@ final class OpenChannels {
 
   /** Closes every channel; the first failure is thrown after all were tried. */
   void closeAll() throws IOException {
-    IOException failure = null;
-    for (List<FileChannel> list : byKey.values()) {
-      for (FileChannel channel : list) {
-        try {
-          channel.close();
-        } catch (IOException e) {
-          if (failure == null) {
-            failure = e;
-          } else {
-            failure.addSuppressed(e);
-          }
-        }
-      }
-    }
+    List<FileChannel> all = new ArrayList<>();
+    byKey.values().forEach(all::addAll);
     byKey.clear();
     fileKeys.clear();
+    IOException failure = Closeables.closeCollecting(all, "closing the segment channels");
     if (failure != null) {
       throw failure;
     }

@@ -1,5 +1,6 @@
 package dev.mixchannel.kafka.internal;
 
+import dev.mixchannel.common.DaemonThreads;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -27,13 +28,7 @@ final class SweepAgent implements AutoCloseable {
     if (runner != null) {
       return;
     }
-    runner =
-        Executors.newSingleThreadScheduledExecutor(
-            r -> {
-              Thread t = new Thread(r, "mixchannel-kafka-sweep-1");
-              t.setDaemon(true);
-              return t;
-            });
+    runner = Executors.newSingleThreadScheduledExecutor(new DaemonThreads("kafka-sweep"));
     runner.scheduleWithFixedDelay(
         this::doWork, intervalMillis, intervalMillis, TimeUnit.MILLISECONDS);
   }

@@ -56,7 +56,7 @@ class EvacuatorTest {
       for (String key : fx.manager().keys()) {
         assertThat(fx.manager().tierOf(key)).isEqualTo(LOGDIR);
       }
-      assertThat(fx.manager().stats().tiers().get(0).channelCount()).isZero();
+      assertThat(fx.manager().stats().tiers().get(0).keyCount()).isZero();
     }
   }
 

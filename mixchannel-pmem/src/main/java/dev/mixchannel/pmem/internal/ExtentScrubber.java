@@ -1,5 +1,6 @@
 package dev.mixchannel.pmem.internal;
 
+import dev.mixchannel.common.DaemonThreads;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -98,10 +99,12 @@ final class ExtentScrubber implements AutoCloseable {
     }
   }
 
-  /** Runs the steps on a daemon thread of the given name until {@link #close()}. */
-  void start(String threadName) {
+  /** Runs the steps on a daemon thread {@code mixchannel-scrub-<number>} until {@link #close()}. */
+  void start(int number) {
     thread =
-        new Thread(
+        DaemonThreads.start(
+            "scrub",
+            number,
             () -> {
               try {
                 while (step(true)) {
@@ -112,10 +115,7 @@ final class ExtentScrubber implements AutoCloseable {
               } catch (RuntimeException e) {
                 LOG.warn("scrub stopped: {} (pool {})", e.toString(), pool);
               }
-            },
-            threadName);
-    thread.setDaemon(true);
-    thread.start();
+            });
   }
 
   /**

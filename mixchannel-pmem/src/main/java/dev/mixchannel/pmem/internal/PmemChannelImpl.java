@@ -17,7 +17,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * One handle on a {@link PmemFile}: its own position and access mode. Relative operations hold the
+ * One handle on a {@link PmemKey}: its own position and access mode. Relative operations hold the
  * handle's position lock, as {@code FileChannel} specifies. Never blocks on I/O, so it does not
  * close on interrupt.
  */
@@ -37,20 +37,19 @@ final class PmemChannelImpl extends PmemChannel {
   }
 
   private final PmemPool pool;
-  private final PmemFile file;
+  private final PmemKey file;
   private final boolean readable;
   private final boolean writable;
   private final boolean append;
   private final Object positionLock = new Object();
-  private final Set<PmemFileLock> locks = ConcurrentHashMap.newKeySet();
+  private final Set<PmemKeyLock> locks = ConcurrentHashMap.newKeySet();
   private long position;
 
   /** The transfer view no {@code transferTo} is using; concurrent transfers make their own. */
   @SuppressWarnings("unused") // accessed through IDLE_VIEW
   private TransferView idleView;
 
-  PmemChannelImpl(
-      PmemPool pool, PmemFile file, boolean readable, boolean writable, boolean append) {
+  PmemChannelImpl(PmemPool pool, PmemKey file, boolean readable, boolean writable, boolean append) {
     this.pool = pool;
     this.file = file;
     this.readable = readable;
@@ -58,7 +57,7 @@ final class PmemChannelImpl extends PmemChannel {
     this.append = append;
   }
 
-  PmemFile file() {
+  PmemKey file() {
     return file;
   }
 
@@ -379,7 +378,7 @@ final class PmemChannelImpl extends PmemChannel {
     if (!shared && !writable) {
       throw new NonWritableChannelException();
     }
-    PmemFileLock lock = PmemFileLock.acquire(this, file.locks(), position, size, shared, wait);
+    PmemKeyLock lock = PmemKeyLock.acquire(this, file.locks(), position, size, shared, wait);
     if (lock != null) {
       locks.add(lock);
       if (!isOpen()) {
@@ -390,14 +389,14 @@ final class PmemChannelImpl extends PmemChannel {
     return lock;
   }
 
-  void lockReleased(PmemFileLock lock) {
+  void lockReleased(PmemKeyLock lock) {
     locks.remove(lock);
   }
 
   @Override
   protected void implCloseChannel() throws IOException {
     IOException failure = null;
-    for (PmemFileLock lock : locks) {
+    for (PmemKeyLock lock : locks) {
       try {
         lock.releaseInternal();
       } catch (IOException e) {

@@ -1,5 +1,6 @@
 package dev.mixchannel.pmem.internal;
 
+import dev.mixchannel.common.DaemonThreads;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -60,18 +61,16 @@ final class PmemKeyLocks {
   FileLock lock(long position, long size, boolean shared) throws IOException {
     FileChannel ch = channel();
     CompletableFuture<FileLock> result = new CompletableFuture<>();
-    Thread waiter =
-        new Thread(
-            () -> {
-              try {
-                result.complete(ch.lock(position, size, shared));
-              } catch (IOException | RuntimeException e) {
-                result.completeExceptionally(e);
-              }
-            },
-            "mixchannel-lock-" + waiterNumbers.getAsInt());
-    waiter.setDaemon(true);
-    waiter.start();
+    DaemonThreads.start(
+        "lock",
+        waiterNumbers.getAsInt(),
+        () -> {
+          try {
+            result.complete(ch.lock(position, size, shared));
+          } catch (IOException | RuntimeException e) {
+            result.completeExceptionally(e);
+          }
+        });
     try {
       return result.get();
     } catch (InterruptedException e) {

@@ -5,7 +5,9 @@ import static dev.mixchannel.pmem.internal.PoolLayout.*;
 import dev.mixchannel.api.CorruptPoolException;
 import dev.mixchannel.api.StorageInUseException;
 import dev.mixchannel.api.TierFullException;
-import dev.mixchannel.api.internal.OwnershipLock;
+import dev.mixchannel.common.Closeables;
+import dev.mixchannel.common.OpenOptions;
+import dev.mixchannel.common.OwnershipLock;
 import dev.mixchannel.pmem.PmemChannel;
 import java.io.IOException;
 import java.lang.invoke.VarHandle;
@@ -56,8 +58,8 @@ public final class PmemPool implements AutoCloseable {
   private final PoolMemory memory;
   private final ExtentAllocator allocator;
   private final RetainedExtents.Registry retained = new RetainedExtents.Registry();
-  private final Map<String, PmemFile> complete = new HashMap<>();
-  private final Map<String, PmemFile> incomplete = new HashMap<>();
+  private final Map<String, PmemKey> complete = new HashMap<>();
+  private final Map<String, PmemKey> incomplete = new HashMap<>();
   private final Map<String, String> quarantinedKeys = new HashMap<>();
   private final List<String> quarantined = new ArrayList<>();
   private final ArrayDeque<Integer> freeSlots = new ArrayDeque<>();
@@ -111,7 +113,7 @@ public final class PmemPool implements AutoCloseable {
         allocator.dirtyCount() + Math.min(allocator.freeCount(), allocator.pretouchLimit());
     scrubber =
         new ExtentScrubber(allocator, memory, sb.dataOffset(), sb.extentSizeBytes(), initial, file);
-    scrubber.start("mixchannel-scrub-" + options.index());
+    scrubber.start(options.index());
   }
 
   /**
@@ -267,16 +269,16 @@ public final class PmemPool implements AutoCloseable {
     freeSlots.add(slot);
   }
 
-  PmemFile lookup(String key, boolean incompleteKey) {
+  PmemKey lookup(String key, boolean incompleteKey) {
     return (incompleteKey ? incomplete : complete).get(key);
   }
 
-  void register(PmemFile f) {
+  void register(PmemKey f) {
     (f.isIncomplete() ? incomplete : complete).put(f.key(), f);
   }
 
   /** Frees a file's slot durably, then its extents (now or when its last handle closes). */
-  void freeSlot(PmemFile f) {
+  void freeSlot(PmemKey f) {
     f.detach();
     long state = slotOffset(f.slot()) + SLOT_STATE;
     memory.putLong(state, encodeState(f.slot(), STATE_FREE, f.generation()));
@@ -344,10 +346,10 @@ public final class PmemPool implements AutoCloseable {
     return require(key, incompleteKey).size();
   }
 
-  private PmemFile require(String key, boolean incompleteKey) throws IOException {
+  private PmemKey require(String key, boolean incompleteKey) throws IOException {
     ensureOpen();
     checkNotQuarantined(key);
-    PmemFile f = lookup(key, incompleteKey);
+    PmemKey f = lookup(key, incompleteKey);
     if (f == null) {
       throw new NoSuchFileException(key, null, "no such key in PMem pool " + file);
     }
@@ -374,17 +376,17 @@ public final class PmemPool implements AutoCloseable {
    * @return the channel
    * @throws IOException when it does not exist or is quarantined
    */
-  public synchronized PmemChannel open(String key, boolean incompleteKey, OpenRequest request)
+  public synchronized PmemChannel open(String key, boolean incompleteKey, OpenOptions request)
       throws IOException {
-    PmemFile f = require(key, incompleteKey);
+    PmemKey f = require(key, incompleteKey);
     PmemChannelImpl h = newHandle(f, request);
-    if (request.truncateExisting()) {
+    if (request.truncate()) {
       f.truncate(0);
     }
     return h;
   }
 
-  private PmemChannelImpl newHandle(PmemFile f, OpenRequest request) {
+  private PmemChannelImpl newHandle(PmemKey f, OpenOptions request) {
     PmemChannelImpl h =
         new PmemChannelImpl(this, f, request.read(), request.write(), request.append());
     f.acquire();
@@ -402,7 +404,7 @@ public final class PmemPool implements AutoCloseable {
    * @throws TierFullException when no slot or not enough extents are free
    * @throws IOException on an I/O error
    */
-  public synchronized PmemChannel create(String key, boolean incompleteKey, OpenRequest request)
+  public synchronized PmemChannel create(String key, boolean incompleteKey, OpenOptions request)
       throws IOException {
     ensureOpen();
     checkNotQuarantined(key);
@@ -419,11 +421,10 @@ public final class PmemPool implements AutoCloseable {
     }
     long generation = generations[slot] + 1;
     long sequence = options.sequence().getAndIncrement();
-    PmemFile f =
-        new PmemFile(this, slot, generation, key, incompleteKey, 0, new int[0], 0, sequence);
+    PmemKey f = new PmemKey(this, slot, generation, key, incompleteKey, 0, new int[0], 0, sequence);
     try {
-      if (request.sizeHint().preallocated() && request.sizeHint().bytes() > 0) {
-        f.preallocate(request.sizeHint().bytes());
+      if (request.hint().preallocated() && request.hint().bytes() > 0) {
+        f.preallocate(request.hint().bytes());
       }
       long base = slotOffset(slot);
       KeyRecord.write(memory, slot, base + SLOT_KEY_A, sequence, generation, keyBytes);
@@ -453,7 +454,7 @@ public final class PmemPool implements AutoCloseable {
    * @throws IOException when {@code from} does not exist or either is quarantined
    */
   public synchronized void rename(String from, String to) throws IOException {
-    PmemFile f = require(from, false);
+    PmemKey f = require(from, false);
     checkNotQuarantined(to);
     if (from.equals(to)) {
       return;
@@ -466,7 +467,7 @@ public final class PmemPool implements AutoCloseable {
     memory.flush(record, KEY_RECORD_BYTES);
     f.renamed(to, inactive, sequence);
     complete.remove(from);
-    PmemFile replaced = complete.put(to, f);
+    PmemKey replaced = complete.put(to, f);
     if (replaced != null) {
       freeSlot(replaced);
     }
@@ -483,7 +484,7 @@ public final class PmemPool implements AutoCloseable {
   public synchronized boolean delete(String key, boolean incompleteKey) throws IOException {
     ensureOpen();
     checkNotQuarantined(key);
-    PmemFile f = (incompleteKey ? incomplete : complete).remove(key);
+    PmemKey f = (incompleteKey ? incomplete : complete).remove(key);
     if (f == null) {
       return false;
     }
@@ -498,7 +499,7 @@ public final class PmemPool implements AutoCloseable {
    * @throws IOException when it does not exist, or a complete key of that name exists here
    */
   public synchronized void publish(String key) throws IOException {
-    PmemFile f = require(key, true);
+    PmemKey f = require(key, true);
     if (complete.containsKey(key)) {
       throw new FileAlreadyExistsException(key, null, "complete key exists in PMem pool " + file);
     }
@@ -519,7 +520,7 @@ public final class PmemPool implements AutoCloseable {
    * @return its sequence, or -1 when absent
    */
   public synchronized long sequenceOf(String key) {
-    PmemFile f = complete.get(key);
+    PmemKey f = complete.get(key);
     return f == null ? -1 : f.sequence();
   }
 
@@ -569,7 +570,7 @@ public final class PmemPool implements AutoCloseable {
   @Override
   public void close() throws IOException {
     List<PmemChannelImpl> open;
-    List<PmemFile> files = new ArrayList<>();
+    List<PmemKey> files = new ArrayList<>();
     synchronized (this) {
       if (closed) {
         return;
@@ -579,19 +580,12 @@ public final class PmemPool implements AutoCloseable {
       files.addAll(complete.values());
       files.addAll(incomplete.values());
     }
-    IOException failure = null;
     boolean scrubberStopped = scrubber == null || scrubber.stop();
-    for (PmemChannelImpl h : open) {
-      try {
-        h.close();
-      } catch (IOException e) {
-        failure = addFailure(failure, e);
-      }
-    }
+    IOException failure = Closeables.closeCollecting(open, "closing the channels of pool " + file);
     for (PmemChannelImpl h : open) {
       h.file().shutdown();
     }
-    for (PmemFile f : files) {
+    for (PmemKey f : files) {
       f.shutdown();
     }
     boolean unpinned = allocator.awaitUnpinned(CLOSE_WAIT_NANOS);
@@ -608,18 +602,13 @@ public final class PmemPool implements AutoCloseable {
     try {
       owner.close();
     } catch (IOException e) {
-      failure = addFailure(failure, e);
+      if (failure == null) {
+        throw e;
+      }
+      failure.addSuppressed(e);
     }
     if (failure != null) {
       throw failure;
     }
-  }
-
-  private static IOException addFailure(IOException failure, IOException e) {
-    if (failure == null) {
-      return e;
-    }
-    failure.addSuppressed(e);
-    return failure;
   }
 }

@@ -4,7 +4,7 @@ import static dev.mixchannel.pmem.internal.PoolLayout.*;
 
 import dev.mixchannel.api.CorruptPoolException;
 import dev.mixchannel.api.StorageInUseException;
-import dev.mixchannel.api.internal.OwnershipLock;
+import dev.mixchannel.common.OwnershipLock;
 import dev.mixchannel.pmem.PoolReport;
 import java.io.IOException;
 import java.nio.ByteBuffer;

@@ -114,7 +114,7 @@ public final class PoolLayout {
   /** Bytes per extent-table entry. */
   public static final int EXTENT_ENTRY_BYTES = 16;
 
-  /** Extent entry: owner channel id (long); 0 means free. */
+  /** Extent entry: owner id (long); 0 means free. */
   public static final int ENTRY_OWNER = 0;
 
   /** Extent entry: index within the channel (low int) and CRC32C (high int), one long. */
@@ -132,14 +132,14 @@ public final class PoolLayout {
   /** Fewest slots in a pool. */
   public static final long MIN_SLOTS = 64;
 
-  /** Most slots in a pool (slot indexes fit the 24 low bits of a channel id). */
+  /** Most slots in a pool (slot indexes fit the 24 low bits of an owner id). */
   public static final long MAX_SLOTS = 1L << 20;
 
-  /** Bits of a channel id that hold the slot index. */
-  public static final int CHANNEL_ID_SLOT_BITS = 24;
+  /** Bits of an owner id that hold the slot index. */
+  public static final int OWNER_ID_SLOT_BITS = 24;
 
-  /** Largest generation (a channel id stays positive). */
-  public static final long MAX_GENERATION = (1L << (63 - CHANNEL_ID_SLOT_BITS)) - 1;
+  /** Largest generation (an owner id stays positive). */
+  public static final long MAX_GENERATION = (1L << (63 - OWNER_ID_SLOT_BITS)) - 1;
 
   /** Largest logical size a SIZE word holds. */
   public static final long MAX_SIZE = (1L << 56) - 1;
@@ -246,34 +246,34 @@ public final class PoolLayout {
   }
 
   /**
-   * The channel id of a slot generation.
+   * The owner id of a slot generation.
    *
    * @param slot the slot index
    * @param generation the generation, {@code >= 1}
    * @return the id, never 0
    */
-  public static long channelId(long slot, long generation) {
-    return (generation << CHANNEL_ID_SLOT_BITS) | slot;
+  public static long ownerId(long slot, long generation) {
+    return (generation << OWNER_ID_SLOT_BITS) | slot;
   }
 
   /**
-   * The slot index of a channel id.
+   * The slot index of an owner id.
    *
-   * @param channelId the id
+   * @param ownerId the id
    * @return the slot index
    */
-  public static long slotOf(long channelId) {
-    return channelId & ((1L << CHANNEL_ID_SLOT_BITS) - 1);
+  public static long slotOf(long ownerId) {
+    return ownerId & ((1L << OWNER_ID_SLOT_BITS) - 1);
   }
 
   /**
-   * The generation of a channel id.
+   * The generation of an owner id.
    *
-   * @param channelId the id
+   * @param ownerId the id
    * @return the generation
    */
-  public static long generationOf(long channelId) {
-    return channelId >>> CHANNEL_ID_SLOT_BITS;
+  public static long generationOf(long ownerId) {
+    return ownerId >>> OWNER_ID_SLOT_BITS;
   }
 
   /**
@@ -370,7 +370,7 @@ public final class PoolLayout {
   /**
    * Encodes the index/CRC word of an extent entry.
    *
-   * @param owner the owner channel id
+   * @param owner the owner id
    * @param index the extent's index within the channel
    * @param extent the extent number
    * @return the word

@@ -3,7 +3,7 @@ package dev.mixchannel.pmem.internal;
 import static dev.mixchannel.pmem.internal.PoolLayout.OWNER_LOCK_POSITION;
 
 import dev.mixchannel.api.StorageInUseException;
-import dev.mixchannel.api.internal.OwnershipLock;
+import dev.mixchannel.common.OwnershipLock;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;

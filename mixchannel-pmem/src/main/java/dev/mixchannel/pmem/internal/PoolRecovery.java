@@ -47,8 +47,8 @@ final class PoolRecovery {
         continue;
       }
       boolean incomplete = s.state() == STATE_PROMOTING;
-      PmemFile f =
-          new PmemFile(
+      PmemKey f =
+          new PmemKey(
               pool,
               s.slot(),
               s.generation(),
@@ -59,7 +59,7 @@ final class PoolRecovery {
               s.activeRecord(),
               s.key().sequence());
       pool.setGeneration(s.slot(), s.generation());
-      PmemFile other = pool.lookup(f.key(), incomplete);
+      PmemKey other = pool.lookup(f.key(), incomplete);
       if (other == null || other.sequence() < f.sequence()) {
         pool.register(f);
         if (other != null) {
@@ -81,7 +81,7 @@ final class PoolRecovery {
     }
   }
 
-  private static void dropDuplicate(PmemPool pool, PmemFile loser) {
+  private static void dropDuplicate(PmemPool pool, PmemKey loser) {
     LOG.warn("PMem pool: two slots claim one key, the older one is freed: {}", loser.describe());
     pool.freeSlot(loser);
   }

@@ -6,7 +6,7 @@ import java.nio.ByteBuffer;
  * A channel's reusable read-only view of one extent's memory, handed to {@code transferTo} targets.
  * Each transfer step re-points it at the range it sends; it is re-created only when a step moves to
  * another extent, so sequential transfers allocate nothing in steady state. It is touched only
- * between {@link PmemFile#pinInto} and {@link PmemFile#unpin}, while its extent is pinned and the
+ * between {@link PmemKey#pinInto} and {@link PmemKey#unpin}, while its extent is pinned and the
  * pool open. One thread uses it at a time.
  */
 final class TransferView {

@@ -17,12 +17,12 @@ final class Backing {
   private static final Logger LOG = LoggerFactory.getLogger(Backing.class);
 
   private final FileChannel channel;
-  private final TierSlot tier;
+  private final RankedTier tier;
   private int users;
   private boolean retired;
   private boolean closed;
 
-  Backing(FileChannel channel, TierSlot tier) {
+  Backing(FileChannel channel, RankedTier tier) {
     this.channel = channel;
     this.tier = tier;
   }
@@ -31,7 +31,7 @@ final class Backing {
     return channel;
   }
 
-  TierSlot tier() {
+  RankedTier tier() {
     return tier;
   }
 

@@ -1,6 +1,8 @@
 package dev.mixchannel.tiering.internal;
 
 import dev.mixchannel.api.Keys;
+import dev.mixchannel.common.Closeables;
+import dev.mixchannel.common.OpenOptions;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.NoSuchFileException;
@@ -73,7 +75,7 @@ final class Catalog {
    * @return the handle
    * @throws IOException as {@code TierManager.open} documents
    */
-  MixChannelImpl open(String key, OpenMode mode) throws IOException {
+  MixChannelImpl open(String key, OpenOptions mode) throws IOException {
     Keys.validate(key);
     while (true) {
       TieredKey k;
@@ -114,7 +116,7 @@ final class Catalog {
   }
 
   /** Creates a reserved key on a tier, without the index lock; its creator holds its lock. */
-  private void create(TieredKey k, MixChannelImpl h, OpenMode mode, long reservation)
+  private void create(TieredKey k, MixChannelImpl h, OpenOptions mode, long reservation)
       throws IOException {
     try {
       Backing created = Placement.create(tiers, k.key(), mode.hint(), stale);
@@ -428,8 +430,8 @@ final class Catalog {
       indexLock.unlock();
     }
     try {
-      TierSlot owner = null;
-      for (TierSlot slot : tiers.all()) {
+      RankedTier owner = null;
+      for (RankedTier slot : tiers.all()) {
         if (!slot.tier().exists(key)) {
           continue;
         }
@@ -486,7 +488,7 @@ final class Catalog {
   }
 
   /** The tier that owns a key now, or {@code null}. */
-  TierSlot ownerOf(String key) {
+  RankedTier ownerOf(String key) {
     indexLock.lock();
     try {
       TieredKey k = index.get(key);
@@ -544,7 +546,7 @@ final class Catalog {
    * @param slot the tier, or {@code null} for all
    * @return the count
    */
-  long count(TierSlot slot) {
+  long count(RankedTier slot) {
     long n = 0;
     for (TieredKey k : liveKeys()) {
       n += slot == null || k.tier() == slot ? 1 : 0;
@@ -594,10 +596,10 @@ final class Catalog {
                 e);
           }
         });
-    Closing.closeAll(closing, "closing the keys");
+    Closeables.closeAll(closing, "closing the keys");
   }
 
-  private TierSlot ownerOfClosed(String key) {
+  private RankedTier ownerOfClosed(String key) {
     indexLock.lock();
     try {
       TieredKey k = index.get(key);

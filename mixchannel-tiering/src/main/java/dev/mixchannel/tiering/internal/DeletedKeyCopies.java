@@ -18,19 +18,19 @@ final class DeletedKeyCopies {
    *
    * @return false when another deleted key holds it
    */
-  synchronized boolean claim(TierSlot tier, String key) {
+  synchronized boolean claim(RankedTier tier, String key) {
     return held.add(id(tier, key));
   }
 
-  synchronized void release(TierSlot tier, String key) {
+  synchronized void release(RankedTier tier, String key) {
     held.remove(id(tier, key));
   }
 
-  synchronized boolean holds(TierSlot tier, String key) {
+  synchronized boolean holds(RankedTier tier, String key) {
     return held.contains(id(tier, key));
   }
 
-  private static String id(TierSlot tier, String key) {
+  private static String id(RankedTier tier, String key) {
     return tier.index() + "/" + key;
   }
 }

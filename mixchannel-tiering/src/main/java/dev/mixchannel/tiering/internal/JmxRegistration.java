@@ -49,7 +49,7 @@ public final class JmxRegistration implements AutoCloseable {
       JmxRegistration registration = new JmxRegistration(server, id);
       try {
         registration.add(new ObjectName(DOMAIN + ":type=TierManager,name=" + id), managerBean);
-        for (TierSlot slot : tiers.all()) {
+        for (RankedTier slot : tiers.all()) {
           registration.add(
               new ObjectName(DOMAIN + ":type=Tier,manager=" + id + ",name=" + slot.name()),
               new TierBean(slot, catalog));

@@ -46,7 +46,7 @@ final class KeyRename {
    */
   IOException run() throws IOException {
     src.cancelMigration();
-    TierSlot srcTier = src.tier();
+    RankedTier srcTier = src.tier();
     // A stale copy of `to` elsewhere would win over, or outlive, the renamed bytes.
     catalog.stale().remove(to, reserved ? null : dst.tier());
     if (reserved) {
@@ -56,7 +56,7 @@ final class KeyRename {
     }
     dst.cancelMigration();
     dst.keepBytesReachable();
-    TierSlot dstTier = dst.tier();
+    RankedTier dstTier = dst.tier();
     if (dstTier == srcTier) {
       IOException late = TierCalls.rename(srcTier, from, to);
       catalog.renamed(src, dst, from, to);

@@ -2,14 +2,16 @@ package dev.mixchannel.tiering.internal;
 
 import dev.mixchannel.api.Keys;
 import dev.mixchannel.api.MixChannelConfig;
-import dev.mixchannel.api.MixChannelStats;
 import dev.mixchannel.api.StorageTier;
 import dev.mixchannel.api.TierConfig;
-import dev.mixchannel.api.TierStats;
+import dev.mixchannel.common.Closeables;
+import dev.mixchannel.common.OpenOptions;
 import dev.mixchannel.tiering.KeyHold;
 import dev.mixchannel.tiering.MigrationPolicy;
 import dev.mixchannel.tiering.MixChannel;
+import dev.mixchannel.tiering.MixChannelStats;
 import dev.mixchannel.tiering.PolicySnapshot;
+import dev.mixchannel.tiering.TierStats;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.OpenOption;
@@ -37,6 +39,8 @@ public final class ManagerCore implements AutoCloseable {
   private final PolicyRunner runner;
   private final JmxRegistration jmx;
   private final AtomicBoolean closed = new AtomicBoolean();
+  private final double highWatermark;
+  private final double lowWatermark;
 
   /**
    * Opens the tiers of a configuration, recovers them and starts the manager.
@@ -98,6 +102,8 @@ public final class ManagerCore implements AutoCloseable {
       MigrationHook hook)
       throws IOException {
     this.tiers = tiers;
+    this.highWatermark = config.highWatermark();
+    this.lowWatermark = config.lowWatermark();
     Recovery.Result recovered = Recovery.run(tiers);
     String baseId = config.tiers().get(0).paths().get(0).toString();
     this.state = new ManagerState(baseId);
@@ -133,7 +139,7 @@ public final class ManagerCore implements AutoCloseable {
    */
   public MixChannel open(String key, OpenOption... options) throws IOException {
     state.checkOpen(key);
-    return catalog.open(key, OpenMode.parse(key, options));
+    return catalog.open(key, OpenOptions.parse(key, options));
   }
 
   /**
@@ -232,7 +238,7 @@ public final class ManagerCore implements AutoCloseable {
    */
   public KeyHold hold(String key, String tierName) throws IOException {
     state.checkOpen(key);
-    TierSlot target = tierNamed(key, tierName);
+    RankedTier target = tierNamed(key, tierName);
     TieredKey k = live(key);
     KeyActivity activity = k.activity();
     activity.hold();
@@ -262,8 +268,8 @@ public final class ManagerCore implements AutoCloseable {
     return catalog.adopt(key);
   }
 
-  private TierSlot tierNamed(String key, String tierName) {
-    TierSlot target = tiers.byName(tierName);
+  private RankedTier tierNamed(String key, String tierName) {
+    RankedTier target = tiers.byName(tierName);
     if (target == null) {
       throw new IllegalArgumentException(
           "unknown tier: tier=" + tierName + ", key=" + key + ", tiers=" + tiers.names());
@@ -279,7 +285,7 @@ public final class ManagerCore implements AutoCloseable {
   public MixChannelStats stats() {
     state.checkOpen("*");
     List<TierStats> tierStats = new ArrayList<>();
-    for (TierSlot slot : tiers.all()) {
+    for (RankedTier slot : tiers.all()) {
       StorageTier tier = slot.tier();
       tierStats.add(
           new TierStats(
@@ -287,7 +293,9 @@ public final class ManagerCore implements AutoCloseable {
               slot.kind(),
               tier.capacityBytes(),
               tier.usedBytes(),
-              catalog.count(slot)));
+              catalog.count(slot),
+              highWatermark,
+              lowWatermark));
     }
     return new MixChannelStats(
         tierStats,
@@ -350,29 +358,15 @@ public final class ManagerCore implements AutoCloseable {
     if (!closed.compareAndSet(false, true)) {
       return;
     }
-    IOException failure = null;
     if (runner != null) {
       runner.close();
     }
     workers.close();
     try {
-      catalog.closeAll();
-    } catch (IOException e) {
-      failure = e;
-    }
-    try {
-      tiers.close();
-    } catch (IOException e) {
-      if (failure == null) {
-        failure = e;
-      } else {
-        failure.addSuppressed(e);
-      }
-    }
-    jmx.close();
-    LOG.info("tier manager closed: id={}", jmx.id());
-    if (failure != null) {
-      throw failure;
+      Closeables.closeAll("closing the tier manager " + jmx.id(), catalog::closeAll, tiers);
+    } finally {
+      jmx.close();
+      LOG.info("tier manager closed: id={}", jmx.id());
     }
   }
 }

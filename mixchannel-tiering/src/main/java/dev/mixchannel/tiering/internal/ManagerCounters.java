@@ -24,7 +24,7 @@ public final class ManagerCounters {
    * @param bytes the bytes copied
    * @param spill whether it was a spill inside a write
    */
-  void migrated(TierSlot from, TierSlot to, long bytes, boolean spill) {
+  void migrated(RankedTier from, RankedTier to, long bytes, boolean spill) {
     if (to.fasterThan(from)) {
       migrationsUp.increment();
       to.counters().migrationsIn.increment();
@@ -46,7 +46,7 @@ public final class ManagerCounters {
    * @param to the target tier
    * @param failure what went wrong
    */
-  void failed(TierSlot from, TierSlot to, Throwable failure) {
+  void failed(RankedTier from, RankedTier to, Throwable failure) {
     failures.increment();
     error(failure, from, to);
   }
@@ -57,10 +57,10 @@ public final class ManagerCounters {
    * @param failure what went wrong
    * @param tiers the tiers concerned
    */
-  void error(Throwable failure, TierSlot... tiers) {
+  void error(Throwable failure, RankedTier... tiers) {
     String message = String.valueOf(failure.getMessage());
     lastError.set(message);
-    for (TierSlot tier : tiers) {
+    for (RankedTier tier : tiers) {
       if (tier != null) {
         tier.counters().lastError.set(message);
       }

@@ -14,8 +14,8 @@ final class MigrationTicket {
   private static final Logger LOG = LoggerFactory.getLogger(MigrationTicket.class);
 
   final String key;
-  final TierSlot source;
-  final TierSlot target;
+  final RankedTier source;
+  final RankedTier target;
   final long startSizeBytes;
 
   FileChannel dst;
@@ -27,7 +27,7 @@ final class MigrationTicket {
   /** The backing channel a switch replaced, closed by {@link #closeRetiredSource()}. */
   Backing retiredSource;
 
-  MigrationTicket(String key, TierSlot source, TierSlot target, long startSizeBytes) {
+  MigrationTicket(String key, RankedTier source, RankedTier target, long startSizeBytes) {
     this.key = key;
     this.source = source;
     this.target = target;

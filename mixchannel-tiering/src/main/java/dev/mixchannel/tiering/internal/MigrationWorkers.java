@@ -1,5 +1,6 @@
 package dev.mixchannel.tiering.internal;
 
+import dev.mixchannel.common.DaemonThreads;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.time.Duration;
@@ -42,7 +43,7 @@ final class MigrationWorkers implements AutoCloseable {
             0,
             TimeUnit.MILLISECONDS,
             new LinkedBlockingQueue<>(),
-            new NamedThreadFactory("migrate"));
+            new DaemonThreads("migrate"));
   }
 
   /**
@@ -52,7 +53,7 @@ final class MigrationWorkers implements AutoCloseable {
    * @param target the target tier
    * @return whether it was queued
    */
-  boolean submit(TieredKey k, TierSlot target) {
+  boolean submit(TieredKey k, RankedTier target) {
     lock.lock();
     try {
       if (closed || !k.activity().claim(target.name())) {
@@ -80,7 +81,7 @@ final class MigrationWorkers implements AutoCloseable {
    * @throws InterruptedIOException when interrupted while waiting for the one in flight
    * @throws IllegalStateException when the manager is closing
    */
-  void runNow(TieredKey k, TierSlot target) throws IOException {
+  void runNow(TieredKey k, RankedTier target) throws IOException {
     lock.lock();
     try {
       while (true) {
@@ -110,9 +111,9 @@ final class MigrationWorkers implements AutoCloseable {
   /** A queued background migration. */
   private final class Job implements Runnable {
     private final TieredKey k;
-    private final TierSlot target;
+    private final RankedTier target;
 
-    Job(TieredKey k, TierSlot target) {
+    Job(TieredKey k, RankedTier target) {
       this.k = k;
       this.target = target;
     }

@@ -77,7 +77,7 @@ final class Migrator {
    * @throws IOException when a failure after the publish left an error to report (see {@link
    *     Switcher})
    */
-  void migrate(TieredKey k, TierSlot target) throws IOException {
+  void migrate(TieredKey k, RankedTier target) throws IOException {
     if (!k.pin()) {
       throw new NoSuchFileException(k.key(), null, "key deleted before migration");
     }
@@ -88,7 +88,7 @@ final class Migrator {
     }
   }
 
-  private void run(TieredKey k, TierSlot target) throws IOException {
+  private void run(TieredKey k, RankedTier target) throws IOException {
     long startNanos = System.nanoTime();
     MigrationTicket ticket = mark(k, target);
     if (ticket == null) {
@@ -123,7 +123,7 @@ final class Migrator {
   }
 
   /** Step 1: marks the key migrating under the exclusive side. */
-  private MigrationTicket mark(TieredKey k, TierSlot target) throws IOException {
+  private MigrationTicket mark(TieredKey k, RankedTier target) throws IOException {
     long stamp = k.lockExclusive();
     try {
       if (k.isDeleted()) {

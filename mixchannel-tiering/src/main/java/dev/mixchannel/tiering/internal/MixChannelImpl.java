@@ -1,6 +1,7 @@
 package dev.mixchannel.tiering.internal;
 
 import dev.mixchannel.api.TierKind;
+import dev.mixchannel.common.OpenOptions;
 import dev.mixchannel.tiering.MixChannel;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -25,12 +26,12 @@ final class MixChannelImpl extends MixChannel {
   private final TieredKey key;
   private final KeyIo io;
   private final Catalog catalog;
-  private final OpenMode mode;
+  private final OpenOptions mode;
   private final Object positionLock = new Object();
   private long position;
   private volatile boolean closePending;
 
-  MixChannelImpl(TieredKey key, KeyIo io, Catalog catalog, OpenMode mode) {
+  MixChannelImpl(TieredKey key, KeyIo io, Catalog catalog, OpenOptions mode) {
     this.key = key;
     this.io = io;
     this.catalog = catalog;

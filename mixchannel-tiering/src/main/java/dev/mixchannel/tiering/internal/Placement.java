@@ -36,7 +36,7 @@ final class Placement {
         new HashSet<>(Set.of(StandardOpenOption.READ, StandardOpenOption.WRITE));
     options.add(StandardOpenOption.CREATE_NEW);
     options.add(hint);
-    for (TierSlot slot : tiers.all()) {
+    for (RankedTier slot : tiers.all()) {
       if (!slot.tier().hasRoomFor(hint.bytes())) {
         continue;
       }
@@ -58,7 +58,7 @@ final class Placement {
   }
 
   private static FileChannel createOn(
-      TierSlot slot, String key, Set<OpenOption> options, StaleCopies stale) throws IOException {
+      RankedTier slot, String key, Set<OpenOption> options, StaleCopies stale) throws IOException {
     try {
       return slot.tier().open(key, options);
     } catch (FileAlreadyExistsException e) {
@@ -74,7 +74,7 @@ final class Placement {
   }
 
   private static FileChannel openCleaningUp(
-      TierSlot slot, String key, Set<OpenOption> options, StaleCopies stale) throws IOException {
+      RankedTier slot, String key, Set<OpenOption> options, StaleCopies stale) throws IOException {
     try {
       return slot.tier().open(key, options);
     } catch (TierFullException e) {
@@ -87,7 +87,7 @@ final class Placement {
 
   /** A create that failed after its effect: the new, empty key is nobody's; remove it. */
   private static void removeLeftover(
-      TierSlot slot, String key, Exception cause, StaleCopies stale) {
+      RankedTier slot, String key, Exception cause, StaleCopies stale) {
     try {
       if (slot.tier().exists(key)) {
         TierCalls.deleteComplete(slot, key);

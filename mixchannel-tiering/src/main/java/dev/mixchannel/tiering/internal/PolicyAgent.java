@@ -1,11 +1,11 @@
 package dev.mixchannel.tiering.internal;
 
 import dev.mixchannel.api.MixChannelConfig;
+import dev.mixchannel.tiering.KeySnapshot;
 import dev.mixchannel.tiering.MigrationPolicy;
 import dev.mixchannel.tiering.MigrationRequest;
 import dev.mixchannel.tiering.PolicySnapshot;
-import dev.mixchannel.tiering.SegmentSnapshot;
-import dev.mixchannel.tiering.TierSnapshot;
+import dev.mixchannel.tiering.TierStats;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -98,14 +98,14 @@ final class PolicyAgent {
   synchronized PolicySnapshot snapshot() {
     long now = clock.millis();
     List<TieredKey> keys = catalog.liveKeys();
-    List<SegmentSnapshot> views = new ArrayList<>();
+    List<KeySnapshot> views = new ArrayList<>();
     for (TieredKey k : keys) {
       KeyActivity activity = k.activity();
       long lastWrite = activity.observeWrites(now);
       boolean sealed = activity.sealed() || now - lastWrite >= config.idleMillis();
       boolean migrating = activity.inFlight();
       views.add(
-          new SegmentSnapshot(
+          new KeySnapshot(
               k.key(),
               k.tier().name(),
               k.sizeForPolicy(),
@@ -116,14 +116,16 @@ final class PolicyAgent {
               activity.backingOff(now),
               activity.held()));
     }
-    List<TierSnapshot> tierViews = new ArrayList<>();
-    for (TierSlot slot : tiers.all()) {
+    List<TierStats> tierViews = new ArrayList<>();
+    for (RankedTier slot : tiers.all()) {
+      long keyCount = views.stream().filter(v -> v.tierName().equals(slot.name())).count();
       tierViews.add(
-          new TierSnapshot(
+          new TierStats(
               slot.name(),
               slot.kind(),
               slot.tier().capacityBytes(),
               slot.tier().usedBytes(),
+              keyCount,
               config.highWatermark(),
               config.lowWatermark()));
     }
@@ -134,7 +136,7 @@ final class PolicyAgent {
     int queued = 0;
     for (MigrationRequest request : requests) {
       TieredKey s = catalog.find(request.key());
-      TierSlot target = tiers.byName(request.targetTier());
+      RankedTier target = tiers.byName(request.targetTier());
       if (target == null) {
         LOG.warn(
             "policy asked for an unknown tier: key={}, tier={}",

@@ -1,5 +1,6 @@
 package dev.mixchannel.tiering.internal;
 
+import dev.mixchannel.common.DaemonThreads;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -18,7 +19,7 @@ public final class PolicyRunner implements AutoCloseable {
    * @param intervalMillis the delay between two rounds
    */
   public PolicyRunner(PolicyAgent agent, long intervalMillis) {
-    this.scheduler = new ScheduledThreadPoolExecutor(1, new NamedThreadFactory("policy"));
+    this.scheduler = new ScheduledThreadPoolExecutor(1, new DaemonThreads("policy"));
     scheduler.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
     scheduler.scheduleWithFixedDelay(
         agent::doWork, intervalMillis, intervalMillis, TimeUnit.MILLISECONDS);

@@ -22,23 +22,23 @@ final class Recovery {
    * @param owners each key and the tier that holds it
    * @param sizes each key's size in bytes
    */
-  record Result(Map<String, TierSlot> owners, Map<String, Long> sizes) {}
+  record Result(Map<String, RankedTier> owners, Map<String, Long> sizes) {}
 
   static Result run(Tiers tiers) throws IOException {
     int discarded = 0;
-    for (TierSlot slot : tiers.all()) {
+    for (RankedTier slot : tiers.all()) {
       for (String key : slot.tier().incompleteKeys()) {
         slot.tier().discardIncomplete(key);
         discarded++;
         LOG.info("discarded incomplete copy: key={}, tier={}", key, slot);
       }
     }
-    Map<String, TierSlot> owners = new HashMap<>();
+    Map<String, RankedTier> owners = new HashMap<>();
     Map<String, Long> sizes = new HashMap<>();
     int duplicates = 0;
-    for (TierSlot slot : tiers.all()) {
+    for (RankedTier slot : tiers.all()) {
       for (String key : slot.tier().keys()) {
-        TierSlot kept = owners.get(key);
+        RankedTier kept = owners.get(key);
         if (kept != null) {
           slot.tier().delete(key);
           duplicates++;

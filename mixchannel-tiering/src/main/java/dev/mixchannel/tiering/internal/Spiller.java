@@ -4,6 +4,7 @@ import dev.mixchannel.api.Keys;
 import dev.mixchannel.api.SizeHint;
 import dev.mixchannel.api.StorageTier;
 import dev.mixchannel.api.TierFullException;
+import dev.mixchannel.common.Closeables;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -76,7 +77,7 @@ final class Spiller {
         old.add(retired::closeIfRetired);
       }
       old.add(retiredSpare);
-      Closing.closeAll(old, "closing a spilled key's old channels");
+      Closeables.closeAll(old, "closing a spilled key's old channels");
       if (interrupted) {
         Thread.currentThread().interrupt();
       }
@@ -87,12 +88,12 @@ final class Spiller {
   private Backing spillLive(TieredKey k, long neededBytes, TierFullException cause)
       throws IOException {
     long startNanos = System.nanoTime();
-    TierSlot from = k.tier();
+    RankedTier from = k.tier();
     long sizeBytes = k.backing().channel().size();
-    List<TierSlot> slower = tiers.slowerThan(from);
+    List<RankedTier> slower = tiers.slowerThan(from);
     IOException last = cause;
     ByteBuffer buffer = ByteBuffer.allocate(BUFFER_BYTES);
-    for (TierSlot to : slower) {
+    for (RankedTier to : slower) {
       if (!to.tier().hasRoomFor(room(sizeBytes, neededBytes))) {
         continue;
       }
@@ -126,12 +127,12 @@ final class Spiller {
   private FileChannel spillDeleted(
       TieredKey k, long neededBytes, TierFullException cause, Backing[] retired)
       throws IOException {
-    TierSlot from = k.tier();
+    RankedTier from = k.tier();
     long sizeBytes = k.backing().channel().size();
-    List<TierSlot> slower = tiers.slowerThan(from);
+    List<RankedTier> slower = tiers.slowerThan(from);
     ByteBuffer buffer = ByteBuffer.allocate(BUFFER_BYTES);
     IOException last = cause;
-    for (TierSlot to : slower) {
+    for (RankedTier to : slower) {
       String name = deletedCopyName(k.key());
       if (!to.tier().hasRoomFor(room(sizeBytes, neededBytes)) || !deletedCopies.claim(to, name)) {
         continue;
@@ -188,7 +189,7 @@ final class Spiller {
     return (parent.isEmpty() ? "" : parent + "/") + last + mark;
   }
 
-  private static FileChannel spareOf(TierSlot tier, FileChannel channel) throws IOException {
+  private static FileChannel spareOf(RankedTier tier, FileChannel channel) throws IOException {
     try {
       return tier.tier().reopen(channel);
     } catch (UnsupportedOperationException e) {
@@ -203,7 +204,7 @@ final class Spiller {
   }
 
   private static TierFullException full(
-      TieredKey k, long neededBytes, List<TierSlot> tried, IOException cause, String why) {
+      TieredKey k, long neededBytes, List<RankedTier> tried, IOException cause, String why) {
     TierFullException e =
         new TierFullException(
             k.tier().name(),

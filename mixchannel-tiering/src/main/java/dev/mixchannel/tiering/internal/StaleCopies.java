@@ -23,7 +23,7 @@ import org.slf4j.LoggerFactory;
 final class StaleCopies {
   private static final Logger LOG = LoggerFactory.getLogger(StaleCopies.class);
 
-  private final Map<String, Set<TierSlot>> copies = new HashMap<>();
+  private final Map<String, Set<RankedTier>> copies = new HashMap<>();
 
   /**
    * Records a stale complete copy.
@@ -31,7 +31,7 @@ final class StaleCopies {
    * @param key the key
    * @param tier the tier holding it
    */
-  synchronized void add(String key, TierSlot tier) {
+  synchronized void add(String key, RankedTier tier) {
     copies.computeIfAbsent(key, k -> new HashSet<>()).add(tier);
     LOG.warn("stale copy left, removed later: key={}, tier={}", key, tier);
   }
@@ -52,17 +52,17 @@ final class StaleCopies {
    * @param owner the tier that owns the key now (its copy is never removed), or {@code null}
    * @throws IOException when a copy cannot be removed; it stays recorded
    */
-  void remove(String key, TierSlot owner) throws IOException {
-    Set<TierSlot> tiers;
+  void remove(String key, RankedTier owner) throws IOException {
+    Set<RankedTier> tiers;
     synchronized (this) {
-      Set<TierSlot> recorded = copies.get(key);
+      Set<RankedTier> recorded = copies.get(key);
       if (recorded == null) {
         return;
       }
       tiers = new HashSet<>(recorded);
     }
     IOException failure = null;
-    for (TierSlot tier : tiers) {
+    for (RankedTier tier : tiers) {
       try {
         if (tier != owner) {
           TierCalls.deleteComplete(tier, key);
@@ -87,7 +87,7 @@ final class StaleCopies {
    * @param ownerOf the tier that owns a key now, or {@code null} for none
    * @return the first failure, or {@code null} when none is left
    */
-  IOException removeAll(Function<String, TierSlot> ownerOf) {
+  IOException removeAll(Function<String, RankedTier> ownerOf) {
     List<String> keys = keys();
     IOException failure = null;
     for (String key : keys) {
@@ -108,10 +108,10 @@ final class StaleCopies {
    * @param ownerOf the tier that owns a key now, or {@code null} for none
    * @return whether such a copy is left
    */
-  synchronized boolean unsafeLeft(Function<String, TierSlot> ownerOf) {
-    for (Map.Entry<String, Set<TierSlot>> e : copies.entrySet()) {
-      TierSlot owner = ownerOf.apply(e.getKey());
-      for (TierSlot tier : e.getValue()) {
+  synchronized boolean unsafeLeft(Function<String, RankedTier> ownerOf) {
+    for (Map.Entry<String, Set<RankedTier>> e : copies.entrySet()) {
+      RankedTier owner = ownerOf.apply(e.getKey());
+      for (RankedTier tier : e.getValue()) {
         if (owner == null || !owner.fasterThan(tier)) {
           return true;
         }
@@ -120,8 +120,8 @@ final class StaleCopies {
     return false;
   }
 
-  private synchronized void forget(String key, TierSlot tier) {
-    Set<TierSlot> tiers = copies.get(key);
+  private synchronized void forget(String key, RankedTier tier) {
+    Set<RankedTier> tiers = copies.get(key);
     if (tiers != null && tiers.remove(tier) && tiers.isEmpty()) {
       copies.remove(key);
     }

@@ -185,7 +185,7 @@ final class Switcher {
   }
 
   /** Removes the stale source a forced switch left, or records it for later. */
-  private void removeOrRecord(TierSlot tier, String key, Exception failure) {
+  private void removeOrRecord(RankedTier tier, String key, Exception failure) {
     try {
       TierCalls.deleteComplete(tier, key);
     } catch (IOException | RuntimeException e) {

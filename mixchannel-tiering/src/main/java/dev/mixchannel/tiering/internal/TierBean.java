@@ -1,13 +1,13 @@
 package dev.mixchannel.tiering.internal;
 
-import dev.mixchannel.api.TierMXBean;
+import dev.mixchannel.tiering.TierMXBean;
 
 /** One tier's MXBean. */
 public final class TierBean implements TierMXBean {
-  private final TierSlot slot;
+  private final RankedTier slot;
   private final Catalog catalog;
 
-  TierBean(TierSlot slot, Catalog catalog) {
+  TierBean(RankedTier slot, Catalog catalog) {
     this.slot = slot;
     this.catalog = catalog;
   }
@@ -33,7 +33,7 @@ public final class TierBean implements TierMXBean {
   }
 
   @Override
-  public long getChannelCount() {
+  public long getKeyCount() {
     return catalog.count(slot);
   }
 

@@ -28,7 +28,7 @@ final class TierCalls {
    * @return {@code null}, or the exception of a delete that took effect but threw
    * @throws IOException when the key is still there (or the tier cannot say)
    */
-  static IOException delete(TierSlot tier, String key) throws IOException {
+  static IOException delete(RankedTier tier, String key) throws IOException {
     try {
       tier.tier().delete(key);
       return null;
@@ -42,7 +42,7 @@ final class TierCalls {
    *
    * @throws IOException when the key is still there
    */
-  static void deleteComplete(TierSlot tier, String key) throws IOException {
+  static void deleteComplete(RankedTier tier, String key) throws IOException {
     logLate(delete(tier, key), "delete", tier, key);
   }
 
@@ -52,7 +52,7 @@ final class TierCalls {
    * @return {@code null}, or the exception of a rename that took effect but threw
    * @throws IOException when {@code from} is still there
    */
-  static IOException rename(TierSlot tier, String from, String to) throws IOException {
+  static IOException rename(RankedTier tier, String from, String to) throws IOException {
     try {
       tier.tier().rename(from, to);
       return null;
@@ -69,7 +69,7 @@ final class TierCalls {
    * @return {@code null}, or the exception of a publish that took effect but threw
    * @throws IOException when the key is not complete on the tier
    */
-  static IOException publish(TierSlot tier, String key) throws IOException {
+  static IOException publish(RankedTier tier, String key) throws IOException {
     try {
       tier.tier().publish(key);
       return null;
@@ -84,7 +84,8 @@ final class TierCalls {
    * @return the channel
    * @throws IOException when it could not be created
    */
-  static FileChannel createIncomplete(TierSlot tier, String key, SizeHint hint) throws IOException {
+  static FileChannel createIncomplete(RankedTier tier, String key, SizeHint hint)
+      throws IOException {
     try {
       return tier.tier().createIncomplete(key, hint);
     } catch (IOException | RuntimeException e) {
@@ -96,7 +97,7 @@ final class TierCalls {
   }
 
   /** Discards an incomplete key; failures are attached to {@code cause}. */
-  static void discardQuietly(TierSlot tier, String key, Throwable cause) {
+  static void discardQuietly(RankedTier tier, String key, Throwable cause) {
     try {
       StorageTier t = tier.tier();
       if (t.incompleteKeys().contains(key)) {
@@ -115,7 +116,7 @@ final class TierCalls {
   }
 
   /** Logs the exception of a call that took effect; it may not be durable. */
-  static void logLate(IOException late, String call, TierSlot tier, String key) {
+  static void logLate(IOException late, String call, RankedTier tier, String key) {
     if (late != null) {
       LOG.warn("{} took effect but failed after it: key={}, tier={}", call, key, tier, late);
     }
@@ -140,7 +141,7 @@ final class TierCalls {
   }
 
   private static IOException afterEffect(
-      Exception e, boolean done, String call, TierSlot tier, String key) throws IOException {
+      Exception e, boolean done, String call, RankedTier tier, String key) throws IOException {
     if (!done) {
       throw rethrow(e);
     }

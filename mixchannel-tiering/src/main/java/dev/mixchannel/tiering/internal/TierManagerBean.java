@@ -1,6 +1,6 @@
 package dev.mixchannel.tiering.internal;
 
-import dev.mixchannel.api.TierManagerMXBean;
+import dev.mixchannel.tiering.TierManagerMXBean;
 
 /** The manager's MXBean: counters and the key count, read without I/O. */
 public final class TierManagerBean implements TierManagerMXBean {
@@ -13,7 +13,7 @@ public final class TierManagerBean implements TierManagerMXBean {
   }
 
   @Override
-  public long getChannelCount() {
+  public long getKeyCount() {
     return catalog.count(null);
   }
 

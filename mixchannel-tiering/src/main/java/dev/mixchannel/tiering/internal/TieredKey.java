@@ -1,5 +1,6 @@
 package dev.mixchannel.tiering.internal;
 
+import dev.mixchannel.common.Closeables;
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -73,7 +74,7 @@ final class TieredKey {
   private final KeyActivity activity;
 
   private volatile String key;
-  private volatile TierSlot tier;
+  private volatile RankedTier tier;
   private volatile Life life;
   private volatile long version;
 
@@ -95,7 +96,7 @@ final class TieredKey {
   /** Added and removed under the shared side, walked under the exclusive side. */
   private final Set<HandleLock> fileLocks = ConcurrentHashMap.newKeySet();
 
-  TieredKey(long id, String key, TierSlot tier, Life life, long sizeBytes, long nowMillis) {
+  TieredKey(long id, String key, RankedTier tier, Life life, long sizeBytes, long nowMillis) {
     this.id = id;
     this.key = key;
     this.tier = tier;
@@ -111,7 +112,7 @@ final class TieredKey {
     return key;
   }
 
-  TierSlot tier() {
+  RankedTier tier() {
     return tier;
   }
 
@@ -279,7 +280,7 @@ final class TieredKey {
   }
 
   /** A reserved key was found complete on a tier (adoption). Exclusive side held. */
-  void adoptedOn(TierSlot slot, long sizeBytes) {
+  void adoptedOn(RankedTier slot, long sizeBytes) {
     tier = slot;
     activity.cachedSizeBytes(sizeBytes);
     life = Life.LIVE;
@@ -381,7 +382,7 @@ final class TieredKey {
     } finally {
       unlockExclusive(stamp);
     }
-    Closing.closeAll(toClose, "closing the backing channel of key " + key);
+    Closeables.closeAll(toClose, "closing the backing channel of key " + key);
     return deleteNow;
   }
 
@@ -441,7 +442,7 @@ final class TieredKey {
     } finally {
       unlockExclusive(stamp);
     }
-    Closing.closeAll(toClose, "closing the backing channel of key " + key);
+    Closeables.closeAll(toClose, "closing the backing channel of key " + key);
   }
 
   /** Exclusive side held: opens the backing channel when there is none. */

@@ -1,13 +1,14 @@
 package dev.mixchannel.tiering.internal;
 
 import dev.mixchannel.api.StorageTier;
+import dev.mixchannel.common.Closeables;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
 /** The manager's tiers, fastest first. Immutable after construction; closes the tiers. */
 public final class Tiers implements AutoCloseable {
-  private final List<TierSlot> slots;
+  private final List<RankedTier> slots;
 
   /**
    * Wraps opened tiers.
@@ -15,9 +16,9 @@ public final class Tiers implements AutoCloseable {
    * @param tiers the tiers, fastest first; this object closes them
    */
   public Tiers(List<StorageTier> tiers) {
-    List<TierSlot> list = new ArrayList<>();
+    List<RankedTier> list = new ArrayList<>();
     for (int i = 0; i < tiers.size(); i++) {
-      list.add(new TierSlot(i, tiers.get(i), new TierCounters()));
+      list.add(new RankedTier(i, tiers.get(i), new TierCounters()));
     }
     this.slots = List.copyOf(list);
   }
@@ -27,7 +28,7 @@ public final class Tiers implements AutoCloseable {
    *
    * @return an unmodifiable list
    */
-  public List<TierSlot> all() {
+  public List<RankedTier> all() {
     return slots;
   }
 
@@ -37,8 +38,8 @@ public final class Tiers implements AutoCloseable {
    * @param name the name
    * @return the tier, or {@code null} when none has that name
    */
-  public TierSlot byName(String name) {
-    for (TierSlot slot : slots) {
+  public RankedTier byName(String name) {
+    for (RankedTier slot : slots) {
       if (slot.name().equals(name)) {
         return slot;
       }
@@ -52,7 +53,7 @@ public final class Tiers implements AutoCloseable {
    * @param slot the tier
    * @return the slower tiers
    */
-  public List<TierSlot> slowerThan(TierSlot slot) {
+  public List<RankedTier> slowerThan(RankedTier slot) {
     return slots.subList(slot.index() + 1, slots.size());
   }
 
@@ -74,20 +75,10 @@ public final class Tiers implements AutoCloseable {
    */
   @Override
   public void close() throws IOException {
-    IOException failure = null;
-    for (TierSlot slot : slots) {
-      try {
-        slot.tier().close();
-      } catch (IOException | RuntimeException e) {
-        if (failure == null) {
-          failure = new IOException("closing tier failed: tier=" + slot.name(), e);
-        } else {
-          failure.addSuppressed(e);
-        }
-      }
+    List<AutoCloseable> all = new ArrayList<>();
+    for (RankedTier slot : slots) {
+      all.add(slot.tier());
     }
-    if (failure != null) {
-      throw failure;
-    }
+    Closeables.closeAll(all, "closing the tiers " + names());
   }
 }

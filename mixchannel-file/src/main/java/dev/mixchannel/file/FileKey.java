@@ -11,7 +11,7 @@ import java.util.List;
  *
  * <p>Not thread-safe: {@link KeyRegistry} changes it under the tier's lock.
  */
-final class KeyEntry {
+final class FileKey {
 
   private final TierDirectory directory;
   private Path file;
@@ -25,7 +25,7 @@ final class KeyEntry {
    * @param file the file (with the incomplete suffix for an incomplete key)
    * @param sizeBytes the file's size when the entry is made
    */
-  KeyEntry(TierDirectory directory, Path file, long sizeBytes) {
+  FileKey(TierDirectory directory, Path file, long sizeBytes) {
     this.directory = directory;
     this.file = file;
     this.sizeBytes = sizeBytes;

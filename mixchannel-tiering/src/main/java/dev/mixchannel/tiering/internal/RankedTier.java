@@ -10,7 +10,7 @@ import dev.mixchannel.api.TierKind;
  * @param tier the tier
  * @param counters its migration counters
  */
-public record TierSlot(int index, StorageTier tier, TierCounters counters) {
+public record RankedTier(int index, StorageTier tier, TierCounters counters) {
 
   /**
    * The tier's name.
@@ -36,7 +36,7 @@ public record TierSlot(int index, StorageTier tier, TierCounters counters) {
    * @param other the other tier
    * @return {@code true} when this one comes first in the configuration
    */
-  public boolean fasterThan(TierSlot other) {
+  public boolean fasterThan(RankedTier other) {
     return index < other.index;
   }
 

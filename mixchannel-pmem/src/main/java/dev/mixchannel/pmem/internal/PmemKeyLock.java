@@ -9,16 +9,16 @@ import java.nio.channels.FileLock;
  * key's lock file ({@link PmemKeyLocks}) at the same position and size, so overlapping and disjoint
  * ranges behave exactly as on a file. {@link #channel()} is the PMem channel.
  */
-final class PmemFileLock extends FileLock {
+final class PmemKeyLock extends FileLock {
 
   private final FileLock fileLock;
 
-  private PmemFileLock(PmemChannelImpl channel, FileLock fileLock) {
+  private PmemKeyLock(PmemChannelImpl channel, FileLock fileLock) {
     super(channel, fileLock.position(), fileLock.size(), fileLock.isShared());
     this.fileLock = fileLock;
   }
 
-  static PmemFileLock acquire(
+  static PmemKeyLock acquire(
       PmemChannelImpl channel,
       PmemKeyLocks locks,
       long position,
@@ -37,7 +37,7 @@ final class PmemFileLock extends FileLock {
     }
     FileLock taken =
         wait ? locks.lock(position, size, shared) : locks.tryLock(position, size, shared);
-    return taken == null ? null : new PmemFileLock(channel, taken);
+    return taken == null ? null : new PmemKeyLock(channel, taken);
   }
 
   @Override

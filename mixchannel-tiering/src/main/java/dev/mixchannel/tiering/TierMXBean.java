@@ -1,4 +1,4 @@
-package dev.mixchannel.api;
+package dev.mixchannel.tiering;
 
 /**
  * JMX view of one tier, registered as {@code dev.mixchannel:type=Tier,manager=<id>,name=<tier>}.
@@ -38,7 +38,7 @@ public interface TierMXBean {
    *
    * @return the count
    */
-  long getChannelCount();
+  long getKeyCount();
 
   /**
    * Completed migrations into this tier from a slower one.

@@ -1,4 +1,4 @@
-package dev.mixchannel.api.internal;
+package dev.mixchannel.common;
 
 import dev.mixchannel.api.StorageInUseException;
 import java.io.Closeable;

@@ -1,4 +1,4 @@
-package dev.mixchannel.api;
+package dev.mixchannel.tiering;
 
 import java.util.List;
 

@@ -1,9 +1,9 @@
-package dev.mixchannel.tool;
+package dev.mixchannel.common;
 
 import java.util.Locale;
 
-/** Formatting of byte counts. Stateless. */
-final class ByteSizes {
+/** Byte counts for people: the one formatter of logs, tools and reports. Stateless. */
+public final class ByteSizes {
 
   private ByteSizes() {}
 
@@ -13,7 +13,7 @@ final class ByteSizes {
    * @param bytes the size
    * @return such as {@code 512 B}, {@code 4.0 MiB} or {@code 1.25 GiB}
    */
-  static String format(long bytes) {
+  public static String format(long bytes) {
     if (bytes < 1024) {
       return bytes + " B";
     }

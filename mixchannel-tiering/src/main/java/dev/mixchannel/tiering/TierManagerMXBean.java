@@ -1,4 +1,4 @@
-package dev.mixchannel.api;
+package dev.mixchannel.tiering;
 
 /**
  * JMX view of a tier manager, registered as {@code dev.mixchannel:type=TierManager,name=<id>}.
@@ -11,7 +11,7 @@ public interface TierManagerMXBean {
    *
    * @return the number of keys
    */
-  long getChannelCount();
+  long getKeyCount();
 
   /**
    * Completed promotions.

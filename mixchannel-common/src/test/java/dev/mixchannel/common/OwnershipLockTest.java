@@ -1,9 +1,9 @@
-package dev.mixchannel.api;
+package dev.mixchannel.common;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.mixchannel.api.internal.OwnershipLock;
+import dev.mixchannel.api.StorageInUseException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -23,9 +23,9 @@ import java.util.zip.CRC32;
  * @param contents every complete key and its bytes (buffers at position 0, never read from)
  * @param incompleteKeys the incomplete keys
  */
-record TierSnapshot(Map<String, ByteBuffer> contents, Set<String> incompleteKeys) {
+record TierContents(Map<String, ByteBuffer> contents, Set<String> incompleteKeys) {
 
-  TierSnapshot {
+  TierContents {
     contents = Map.copyOf(contents);
     incompleteKeys = Set.copyOf(incompleteKeys);
   }
@@ -36,7 +36,7 @@ record TierSnapshot(Map<String, ByteBuffer> contents, Set<String> incompleteKeys
    *
    * @throws AssertionError when the queries disagree with each other
    */
-  static TierSnapshot of(StorageTier tier) throws IOException {
+  static TierContents of(StorageTier tier) throws IOException {
     Map<String, ByteBuffer> contents = new TreeMap<>();
     List<String> keys = tier.keys();
     for (String key : keys) {
@@ -67,25 +67,25 @@ record TierSnapshot(Map<String, ByteBuffer> contents, Set<String> incompleteKeys
     if (incompleteSet.size() != incomplete.size()) {
       throw new AssertionError("incompleteKeys() lists a key twice: keys=" + incomplete);
     }
-    return new TierSnapshot(contents, incompleteSet);
+    return new TierContents(contents, incompleteSet);
   }
 
   /** This state with {@code key} complete and holding {@code bytes}. */
-  TierSnapshot withKey(String key, byte[] bytes) {
+  TierContents withKey(String key, byte[] bytes) {
     Map<String, ByteBuffer> changed = new TreeMap<>(contents);
     changed.put(key, ByteBuffer.wrap(bytes.clone()));
-    return new TierSnapshot(changed, incompleteKeys);
+    return new TierContents(changed, incompleteKeys);
   }
 
   /** This state without the complete key {@code key}. */
-  TierSnapshot withoutKey(String key) {
+  TierContents withoutKey(String key) {
     Map<String, ByteBuffer> changed = new TreeMap<>(contents);
     changed.remove(key);
-    return new TierSnapshot(changed, incompleteKeys);
+    return new TierContents(changed, incompleteKeys);
   }
 
   /** This state with {@code from} renamed to {@code to}, replacing it. */
-  TierSnapshot withRename(String from, String to) {
+  TierContents withRename(String from, String to) {
     ByteBuffer bytes = contents.get(from);
     if (bytes == null) {
       throw new IllegalArgumentException("no such key in the snapshot: key=" + from);
@@ -93,21 +93,21 @@ record TierSnapshot(Map<String, ByteBuffer> contents, Set<String> incompleteKeys
     Map<String, ByteBuffer> changed = new TreeMap<>(contents);
     changed.remove(from);
     changed.put(to, bytes);
-    return new TierSnapshot(changed, incompleteKeys);
+    return new TierContents(changed, incompleteKeys);
   }
 
   /** This state with the incomplete key {@code key} added. */
-  TierSnapshot withIncomplete(String key) {
+  TierContents withIncomplete(String key) {
     Set<String> changed = new TreeSet<>(incompleteKeys);
     changed.add(key);
-    return new TierSnapshot(contents, changed);
+    return new TierContents(contents, changed);
   }
 
   /** This state without the incomplete key {@code key}. */
-  TierSnapshot withoutIncomplete(String key) {
+  TierContents withoutIncomplete(String key) {
     Set<String> changed = new TreeSet<>(incompleteKeys);
     changed.remove(key);
-    return new TierSnapshot(contents, changed);
+    return new TierContents(contents, changed);
   }
 
   /** Keys with size and CRC-32 of their bytes, then the incomplete keys, all sorted. */
@@ -125,7 +125,7 @@ record TierSnapshot(Map<String, ByteBuffer> contents, Set<String> incompleteKeys
               + "/crc:"
               + Long.toHexString(crc.getValue()));
     }
-    return "TierSnapshot[keys="
+    return "TierContents[keys="
         + keys
         + ", incompleteKeys="
         + new ArrayList<>(new TreeSet<>(incompleteKeys))

@@ -1,7 +1,7 @@
 package dev.mixchannel.tiering;
 
 /**
- * One key (a segment) as a {@link MigrationPolicy} sees it.
+ * One key as a {@link MigrationPolicy} sees it.
  *
  * @param key the key
  * @param tierName the tier that holds it
@@ -15,7 +15,7 @@ package dev.mixchannel.tiering;
  * @param backingOff whether a recent migration of it failed and the manager waits before retrying
  * @param held whether it is held on its tier ({@link TierManager#hold}): the policy leaves it there
  */
-public record SegmentSnapshot(
+public record KeySnapshot(
     String key,
     String tierName,
     long sizeBytes,
@@ -27,7 +27,7 @@ public record SegmentSnapshot(
     boolean held) {
 
   /**
-   * Whether the policy may pick this segment now.
+   * Whether the policy may pick this key now.
    *
    * @return {@code true} when no migration is in flight, it is not backing off and not held
    */

@@ -41,7 +41,7 @@ import java.util.concurrent.locks.StampedLock;
  *
  * A deleted file is detached: it no longer touches its old slot or the extent table.
  */
-final class PmemFile {
+final class PmemKey {
 
   /** Rounds of flushing outside the lock before {@code force} flushes under it. */
   private static final int FORCE_ROUNDS_OUTSIDE_LOCK = 2;
@@ -51,7 +51,7 @@ final class PmemFile {
   private final ExtentAllocator allocator;
   private final int slot;
   private final long generation;
-  private final long channelId;
+  private final long ownerId;
   private final long slotBase;
   private final int sizeSeed;
   private final int extentShift;
@@ -100,7 +100,7 @@ final class PmemFile {
    * @param activeRecord the key record in use (0 for A, 1 for B)
    * @param sequence the active key record's sequence
    */
-  PmemFile(
+  PmemKey(
       PmemPool pool,
       int slot,
       long generation,
@@ -115,7 +115,7 @@ final class PmemFile {
     this.allocator = pool.allocator();
     this.slot = slot;
     this.generation = generation;
-    this.channelId = channelId(slot, generation);
+    this.ownerId = ownerId(slot, generation);
     this.slotBase = slotOffset(slot);
     this.sizeSeed = sizeSeed(slot, generation);
     this.extentSize = pool.extentSizeBytes();
@@ -419,9 +419,9 @@ final class PmemFile {
       int e = own[i] >= 0 ? own[i] : got[next++];
       if (!detached) {
         long entry = entryOffset(entryTable, e);
-        memory.putLong(entry + ENTRY_CHECK, encodeEntryCheck(channelId, extentCount, e));
+        memory.putLong(entry + ENTRY_CHECK, encodeEntryCheck(ownerId, extentCount, e));
         VarHandle.releaseFence();
-        memory.putLong(entry + ENTRY_OWNER, channelId);
+        memory.putLong(entry + ENTRY_OWNER, ownerId);
       }
       extents[extentCount++] = e;
       added[i] = e;

@@ -1,0 +1,87 @@
+package dev.mixchannel.common;
+
+import java.io.IOException;
+import java.util.Arrays;
+
+/** Closes several resources, every one even when some fail. Stateless. */
+public final class Closeables {
+  private Closeables() {}
+
+  /**
+   * Closes each resource in order, skipping {@code null}s.
+   *
+   * @param resources the resources
+   * @param what what is being closed, for the message of a wrapped failure that is not an {@link
+   *     IOException}
+   * @throws IOException the first failure, with the later ones suppressed
+   */
+  public static void closeAll(Iterable<? extends AutoCloseable> resources, String what)
+      throws IOException {
+    IOException failure = closeCollecting(resources, what);
+    if (failure != null) {
+      throw failure;
+    }
+  }
+
+  /**
+   * Closes each resource in order, skipping {@code null}s, and returns what failed instead of
+   * throwing it: for callers with more to do before they throw.
+   *
+   * @param resources the resources
+   * @param what what is being closed, for the message of a wrapped failure that is not an {@link
+   *     IOException}
+   * @return {@code null} when every close succeeded; else the first failure, with the later ones
+   *     suppressed
+   */
+  public static IOException closeCollecting(
+      Iterable<? extends AutoCloseable> resources, String what) {
+    IOException failure = null;
+    for (AutoCloseable resource : resources) {
+      if (resource == null) {
+        continue;
+      }
+      try {
+        resource.close();
+      } catch (Exception e) {
+        IOException io = e instanceof IOException x ? x : new IOException(what + " failed", e);
+        if (failure == null) {
+          failure = io;
+        } else {
+          failure.addSuppressed(io);
+        }
+      }
+    }
+    return failure;
+  }
+
+  /**
+   * Closes each resource in order, skipping {@code null}s.
+   *
+   * @param what what is being closed, for the message of a wrapped failure
+   * @param resources the resources
+   * @throws IOException the first failure, with the later ones suppressed
+   */
+  public static void closeAll(String what, AutoCloseable... resources) throws IOException {
+    closeAll(Arrays.asList(resources), what);
+  }
+
+  /**
+   * Closes each resource in order and adds every failure to {@code primary} as suppressed: for
+   * cleaning up after a failure that is already being thrown.
+   *
+   * @param primary the failure being thrown
+   * @param resources the resources; {@code null}s are skipped
+   */
+  public static void closeQuietly(Throwable primary, AutoCloseable... resources) {
+    for (AutoCloseable resource : resources) {
+      if (resource == null) {
+        continue;
+      }
+      try {
+        resource.close();
+      } catch (Exception e) {
+        primary.addSuppressed(e);
+      }
+    }
+  }
+}

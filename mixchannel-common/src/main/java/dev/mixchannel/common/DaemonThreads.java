@@ -1,0 +1,46 @@
+package dev.mixchannel.common;
+
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The one factory of MixChannel's own threads: daemon threads named {@code mixchannel-<role>-<n>},
+ * numbered per factory, so that a thread dump and the tests' leak check can tell whose a thread is.
+ * Thread-safe.
+ */
+public final class DaemonThreads implements ThreadFactory {
+  private final String prefix;
+  private final AtomicInteger next = new AtomicInteger(1);
+
+  /**
+   * A factory for one role.
+   *
+   * @param role such as {@code migrate}, {@code kafka-sweep} or {@code scrub}
+   */
+  public DaemonThreads(String role) {
+    this.prefix = "mixchannel-" + role + "-";
+  }
+
+  @Override
+  public Thread newThread(Runnable task) {
+    Thread thread = new Thread(task, prefix + next.getAndIncrement());
+    thread.setDaemon(true);
+    return thread;
+  }
+
+  /**
+   * Starts one thread of a role whose number the caller chose (a pool's index, a waiter's
+   * sequence).
+   *
+   * @param role the role
+   * @param number the number in its name
+   * @param task what it runs
+   * @return the started thread, named {@code mixchannel-<role>-<number>}
+   */
+  public static Thread start(String role, int number, Runnable task) {
+    Thread thread = new Thread(task, "mixchannel-" + role + "-" + number);
+    thread.setDaemon(true);
+    thread.start();
+    return thread;
+  }
+}
