@@ -12,7 +12,7 @@ public final class ConfigKeys {
   /** Comma-separated tier names, fastest first. */
   public static final String TIERS = "mixchannel.tiers";
 
-  /** Prefix of the per-tier keys: {@code mixchannel.tier.<name>.kind|paths|capacity}. */
+  /** Prefix of the per-tier keys: {@code mixchannel.tier.<name>.kind|paths|capacity|provider}. */
   public static final String TIER_PREFIX = "mixchannel.tier.";
 
   /** Suffix of a tier's kind key. */
@@ -23,6 +23,9 @@ public final class ConfigKeys {
 
   /** Suffix of a tier's capacity key. */
   public static final String TIER_CAPACITY = ".capacity";
+
+  /** Suffix of a tier's provider key: the {@link TierProvider} that opens it. */
+  public static final String TIER_PROVIDER = ".provider";
 
   /** Sets both watermarks; {@code -1} turns migration off. */
   public static final String MIGRATE_THRESHOLD = "mixchannel.migrate.threshold";
@@ -130,6 +133,12 @@ public final class ConfigKeys {
               "-1",
               "Bytes the tier may hold (suffixes k, m, g, t: powers of 1024), or -1 for the free"
                   + " space of its file systems.",
+              false),
+          new ConfigKey(
+              "mixchannel.tier.<name>.provider",
+              "pmem for PMEM, file for the others",
+              "The TierProvider that opens the tier: a built-in one or one found with"
+                  + " java.util.ServiceLoader (see Plugging a tier of your own).",
               false),
           new ConfigKey(
               MIGRATE_THRESHOLD,

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Properties;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -107,6 +108,9 @@ public final class MixChannelConfig {
       tier.paths().forEach(path -> paths.add(path.toString()));
       p.setProperty(prefix + ConfigKeys.TIER_PATHS, String.join(",", paths));
       p.setProperty(prefix + ConfigKeys.TIER_CAPACITY, Long.toString(tier.capacityBytes()));
+      if (tier.provider() != null) {
+        p.setProperty(prefix + ConfigKeys.TIER_PROVIDER, tier.provider());
+      }
     }
     p.setProperty(ConfigKeys.TIERS, String.join(",", names));
     if (migrationEnabled) {
@@ -305,6 +309,18 @@ public final class MixChannelConfig {
      */
     public Builder tier(String name, TierKind kind, long capacityBytes, Path... paths) {
       tiers.add(new TierConfig(name, kind, List.of(paths), capacityBytes));
+      return this;
+    }
+
+    /**
+     * Adds a tier, slower than every tier added before, opened by a {@link TierProvider} of the
+     * given name.
+     *
+     * @param tier the tier
+     * @return this builder
+     */
+    public Builder tier(TierConfig tier) {
+      tiers.add(Objects.requireNonNull(tier, "tier"));
       return this;
     }
 
@@ -515,19 +531,8 @@ public final class MixChannelConfig {
                   + " tier");
         }
         previous = tier.kind();
-        if (tier.capacityBytes() != -1 && tier.capacityBytes() <= 0) {
-          throw new InvalidConfigException(
-              prefix + ConfigKeys.TIER_CAPACITY,
-              Long.toString(tier.capacityBytes()),
-              "a positive size such as 64g, or -1 for the free space");
-        }
-        if (tier.paths().isEmpty()) {
-          throw new InvalidConfigException(
-              prefix + ConfigKeys.TIER_PATHS, "", "at least one directory");
-        }
-        List<Path> absolute = new ArrayList<>();
         for (Path path : tier.paths()) {
-          Path p = path.toAbsolutePath().normalize();
+          Path p = path;
           for (Path other : seen) {
             if (p.startsWith(other) || other.startsWith(p)) {
               throw new InvalidConfigException(
@@ -539,9 +544,7 @@ public final class MixChannelConfig {
             }
           }
           seen.add(p);
-          absolute.add(p);
         }
-        tiers.set(i, new TierConfig(tier.name(), tier.kind(), absolute, tier.capacityBytes()));
       }
     }
 

@@ -1,30 +1,84 @@
 package dev.mixchannel.api;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
- * One tier of a {@link MixChannelConfig}. Immutable; validated by {@link MixChannelConfig.Builder}.
+ * One tier of a {@link MixChannelConfig}. Immutable and valid by construction: every rule that
+ * concerns one tier alone is checked here, once, for configurations built from properties, by the
+ * builder or by hand (a tier opened directly); {@link MixChannelConfig.Builder} adds the rules that
+ * concern several tiers.
  *
  * @param name the tier's unique name ({@code [A-Za-z0-9_-]{1,64}})
  * @param kind the medium
- * @param paths the tier's directories, absolute and normalized; a PMem tier keeps one pool file in
- *     each
+ * @param paths the tier's directories, made absolute and normalized; a PMem tier keeps one pool
+ *     file in each
  * @param capacityBytes the bytes the tier may hold across all its paths, or {@code -1} for the free
  *     space of their file systems (for a PMem tier: measured when a pool is created)
+ * @param provider the name of the {@link TierProvider} that opens the tier, or {@code null} for the
+ *     built-in one of its kind ({@code pmem} for PMEM, {@code file} for the others)
  */
-public record TierConfig(String name, TierKind kind, List<Path> paths, long capacityBytes) {
+public record TierConfig(
+    String name, TierKind kind, List<Path> paths, long capacityBytes, String provider) {
 
   /**
-   * Copies the path list.
+   * Checks the tier and normalizes its paths.
+   *
+   * @param name the tier's name
+   * @param kind the medium
+   * @param paths the directories
+   * @param capacityBytes the capacity, or {@code -1}
+   * @param provider the provider's name, or {@code null}
+   * @throws NullPointerException when the name, kind or paths are null
+   * @throws InvalidConfigException naming the tier's property when the capacity is neither positive
+   *     nor {@code -1}, there is no directory, or two of its directories contain one another
+   */
+  public TierConfig {
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(kind, "kind");
+    String prefix = ConfigKeys.TIER_PREFIX + name;
+    if (capacityBytes != -1 && capacityBytes <= 0) {
+      throw new InvalidConfigException(
+          prefix + ConfigKeys.TIER_CAPACITY,
+          Long.toString(capacityBytes),
+          "a positive size such as 64g, or -1 for the free space");
+    }
+    if (paths.isEmpty()) {
+      throw new InvalidConfigException(
+          prefix + ConfigKeys.TIER_PATHS, "", "at least one directory");
+    }
+    List<Path> absolute = new ArrayList<>();
+    for (Path path : paths) {
+      Path p = path.toAbsolutePath().normalize();
+      for (Path other : absolute) {
+        if (p.startsWith(other) || other.startsWith(p)) {
+          throw new InvalidConfigException(
+              prefix + ConfigKeys.TIER_PATHS,
+              path.toString(),
+              "a directory no other tier path contains or lies in (clashes with " + other + ")");
+        }
+      }
+      absolute.add(p);
+    }
+    paths = List.copyOf(absolute);
+    if (provider != null && provider.isBlank()) {
+      throw new InvalidConfigException(
+          prefix + ConfigKeys.TIER_PROVIDER, provider, "the name of a tier provider");
+    }
+  }
+
+  /**
+   * A tier opened by the built-in provider of its kind.
    *
    * @param name the tier's name
    * @param kind the medium
    * @param paths the directories
    * @param capacityBytes the capacity, or {@code -1}
    */
-  public TierConfig {
-    paths = List.copyOf(paths);
+  public TierConfig(String name, TierKind kind, List<Path> paths, long capacityBytes) {
+    this(name, kind, paths, capacityBytes, null);
   }
 
   /**
@@ -34,5 +88,17 @@ public record TierConfig(String name, TierKind kind, List<Path> paths, long capa
    */
   public boolean capacityFromFreeSpace() {
     return capacityBytes == -1;
+  }
+
+  /**
+   * The provider that opens the tier.
+   *
+   * @return {@link #provider()}, or the built-in provider's name for the kind
+   */
+  public String providerName() {
+    if (provider != null) {
+      return provider;
+    }
+    return kind == TierKind.PMEM ? TierProvider.PMEM : TierProvider.FILE;
   }
 }

@@ -174,6 +174,7 @@ class MixChannelConfigTest {
         "mixchannel.tier.pmem.capacity|lots",
         "mixchannel.tier.pmem.capacity|0",
         "mixchannel.tier.pmem.capacity|99999999999t",
+        "mixchannel.tier.pmem.provider|",
         "mixchannel.migrate.threshold|1.5",
         "mixchannel.migrate.threshold|half",
         "mixchannel.migrate.high.watermark|2",
@@ -268,7 +269,8 @@ class MixChannelConfigTest {
         String.join(
             "\n",
             "mixchannel.tiers mixchannel.tier.<name>.kind mixchannel.tier.<name>.paths",
-            "mixchannel.tier.<name>.capacity mixchannel.migrate.threshold",
+            "mixchannel.tier.<name>.capacity mixchannel.tier.<name>.provider",
+            "mixchannel.migrate.threshold",
             "mixchannel.migrate.high.watermark mixchannel.migrate.low.watermark",
             "mixchannel.migrate.threads mixchannel.migrate.rate.bytes.per.sec",
             "mixchannel.migrate.idle.ms mixchannel.migrate.interval.ms mixchannel.pmem.extent.size",

@@ -5,9 +5,11 @@ import dev.mixchannel.api.MixChannelConfig;
 import dev.mixchannel.api.SizeHint;
 import dev.mixchannel.api.StorageTier;
 import dev.mixchannel.api.TierFullException;
+import dev.mixchannel.api.TierProvider;
 import dev.mixchannel.tiering.internal.ManagerCore;
 import dev.mixchannel.tiering.internal.MigrationHook;
 import dev.mixchannel.tiering.internal.TierOpener;
+import dev.mixchannel.tiering.internal.TierProviders;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.NoSuchFileException;
@@ -287,7 +289,8 @@ public final class TierManager implements AutoCloseable {
     private Clock clock = Clock.systemUTC();
     private boolean startMigrator = true;
     private MigrationHook hook = MigrationHook.NONE;
-    private TierOpener opener = TierOpener.DEFAULT;
+    private TierOpener opener;
+    private final List<TierProvider> providers = new ArrayList<>();
     private UnaryOperator<StorageTier> wrapper = UnaryOperator.identity();
     private final List<StorageTier> extraTiers = new ArrayList<>();
 
@@ -330,6 +333,19 @@ public final class TierManager implements AutoCloseable {
 
     Builder hook(MigrationHook hook) {
       this.hook = Objects.requireNonNull(hook, "hook");
+      return this;
+    }
+
+    /**
+     * Adds a provider of tiers: a configured tier whose {@code mixchannel.tier.<name>.provider} is
+     * the provider's name is opened by it (see {@link TierProvider}). Providers given here take
+     * precedence over the built-in ones and over those the {@link java.util.ServiceLoader} finds.
+     *
+     * @param provider the provider
+     * @return this builder
+     */
+    public Builder tierProvider(TierProvider provider) {
+      providers.add(Objects.requireNonNull(provider, "provider"));
       return this;
     }
 
@@ -376,7 +392,7 @@ public final class TierManager implements AutoCloseable {
      * @throws IOException when a tier cannot be opened or recovered
      */
     public TierManager build() throws IOException {
-      TierOpener open = opener;
+      TierOpener open = opener != null ? opener : new TierProviders(providers);
       UnaryOperator<StorageTier> wrap = wrapper;
       TierOpener wrapped = (tier, cfg) -> wrap(open.open(tier, cfg), wrap);
       List<StorageTier> extra = new ArrayList<>();

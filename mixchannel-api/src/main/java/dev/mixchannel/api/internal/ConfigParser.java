@@ -5,6 +5,7 @@ import dev.mixchannel.api.ConfigKeys;
 import dev.mixchannel.api.InvalidConfigException;
 import dev.mixchannel.api.MixChannelConfig;
 import dev.mixchannel.api.PmemBackend;
+import dev.mixchannel.api.TierConfig;
 import dev.mixchannel.api.TierKind;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -102,9 +103,11 @@ public final class ConfigParser {
       String kindKey = prefix + ConfigKeys.TIER_KIND;
       String pathsKey = prefix + ConfigKeys.TIER_PATHS;
       String capacityKey = prefix + ConfigKeys.TIER_CAPACITY;
+      String providerKey = prefix + ConfigKeys.TIER_PROVIDER;
       known.add(kindKey);
       known.add(pathsKey);
       known.add(capacityKey);
+      known.add(providerKey);
       String kindText = p.getProperty(kindKey);
       TierKind kind;
       if (kindText == null) {
@@ -121,7 +124,14 @@ public final class ConfigParser {
         throw new InvalidConfigException(pathsKey, pathsText, "at least one directory");
       }
       long capacity = size(capacityKey, p.getProperty(capacityKey, "-1"));
-      b.tier(name, kind, capacity, paths(pathsKey, pathsText));
+      String provider = p.getProperty(providerKey);
+      b.tier(
+          new TierConfig(
+              name,
+              kind,
+              List.of(paths(pathsKey, pathsText)),
+              capacity,
+              provider == null ? null : provider.trim()));
     }
     String threshold = take(p, known, ConfigKeys.MIGRATE_THRESHOLD);
     if (threshold != null) {
