@@ -132,7 +132,7 @@ public final class FileTier implements StorageTier {
    * @throws IOException as {@link #open(TierConfig)}
    */
   static FileTier open(TierConfig config, DirectorySync directorySync) throws IOException {
-    List<Path> roots = TierConfigCheck.roots(config);
+    List<Path> roots = Objects.requireNonNull(config, "config").paths();
     List<TierDirectory> opened = new ArrayList<>();
     try {
       for (Path root : roots) {
