@@ -1,7 +1,5 @@
 package dev.mixchannel.api;
 
-import dev.mixchannel.api.internal.ConfigParser;
-import dev.mixchannel.api.internal.Sizes;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

@@ -3,7 +3,6 @@ package dev.mixchannel.api;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.mixchannel.api.internal.Sizes;
 import org.junit.jupiter.api.Test;
 
 class SizesTest {

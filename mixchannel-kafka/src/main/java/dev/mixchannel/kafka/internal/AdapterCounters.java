@@ -3,7 +3,7 @@ package dev.mixchannel.kafka.internal;
 import java.util.concurrent.atomic.LongAdder;
 
 /** The adapter's event counters, shown over JMX. Thread-safe. */
-public final class AdapterCounters {
+final class AdapterCounters {
 
   /** Segment channels opened on the tiers. */
   public final LongAdder opens = new LongAdder();

@@ -35,7 +35,7 @@ import org.slf4j.LoggerFactory;
  * <p>Thread-safe: Kafka's operations run concurrently under the shared side of one lock; each
  * reconcile action takes the exclusive side. Owns the manager: {@link #close()} closes it.
  */
-public final class KafkaSegmentStore implements AutoCloseable {
+final class KafkaSegmentStore implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(KafkaSegmentStore.class);
 

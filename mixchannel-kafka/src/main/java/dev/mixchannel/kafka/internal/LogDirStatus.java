@@ -4,7 +4,7 @@ import java.nio.file.Path;
 
 /** What Kafka says of a log dir: whether it marked it offline. */
 @FunctionalInterface
-public interface LogDirStatus {
+interface LogDirStatus {
 
   /** Never offline: outside a broker (tools, tests). */
   LogDirStatus NEVER_OFFLINE = dir -> false;

@@ -29,7 +29,7 @@ import java.util.regex.Pattern;
  * meta.properties} with a {@code directory.id} becomes a log dir on first sight. Either way a log
  * dir that contains or lies in a tier path is refused. Thread-safe.
  */
-public final class LogDirs {
+final class LogDirs {
 
   /** The file Kafka keeps in every formatted log dir. */
   public static final String META_PROPERTIES = "meta.properties";

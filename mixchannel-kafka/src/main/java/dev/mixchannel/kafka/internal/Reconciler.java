@@ -44,7 +44,7 @@ import org.slf4j.LoggerFactory;
  * middle of. Each action re-checks the key under the adapter's exclusive lock. Not thread-safe: one
  * caller at a time.
  */
-public final class Reconciler {
+final class Reconciler {
 
   private static final Logger LOG = LoggerFactory.getLogger(Reconciler.class);
 

@@ -9,7 +9,7 @@ import java.util.Optional;
  * @param partitionDir the partition directory name
  * @param fileName the segment file name
  */
-public record SegmentKey(String tag, String partitionDir, String fileName) {
+record SegmentKey(String tag, String partitionDir, String fileName) {
 
   /**
    * Parses a key.

@@ -13,7 +13,7 @@ import java.nio.file.Path;
  * @param partitionDir the name of the partition directory
  * @param fileName the segment file name
  */
-public record SegmentPath(Path logDir, String tag, String partitionDir, String fileName) {
+record SegmentPath(Path logDir, String tag, String partitionDir, String fileName) {
 
   /**
    * The tier key of this segment.

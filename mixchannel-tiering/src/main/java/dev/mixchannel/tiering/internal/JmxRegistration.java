@@ -17,7 +17,7 @@ import org.slf4j.LoggerFactory;
  * path; when another manager already uses it, the server is asked for {@code <id>-2}, {@code
  * <id>-3}, ... until one is free.
  */
-public final class JmxRegistration implements AutoCloseable {
+final class JmxRegistration implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(JmxRegistration.class);
   private static final String DOMAIN = "dev.mixchannel";
 

@@ -6,7 +6,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /** Manager-wide migration counters and the last error. Thread-safe. */
-public final class ManagerCounters {
+final class ManagerCounters {
   private static final Logger LOG = LoggerFactory.getLogger(ManagerCounters.class);
 
   private final LongAdder migrationsUp = new LongAdder();

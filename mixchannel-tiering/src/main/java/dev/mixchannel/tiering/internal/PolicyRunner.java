@@ -7,7 +7,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /** Runs {@link PolicyAgent#doWork()} every interval on thread {@code mixchannel-policy-1}. */
-public final class PolicyRunner implements AutoCloseable {
+final class PolicyRunner implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(PolicyRunner.class);
 
   private final ScheduledThreadPoolExecutor scheduler;

@@ -10,7 +10,7 @@ import dev.mixchannel.api.TierKind;
  * @param tier the tier
  * @param counters its migration counters
  */
-public record RankedTier(int index, StorageTier tier, TierCounters counters) {
+record RankedTier(int index, StorageTier tier, TierCounters counters) {
 
   /**
    * The tier's name.

@@ -10,7 +10,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * configured byte rate and waits (on a condition, woken by {@link #close()}) until it starts. A
  * caller is never charged for more than it asked. Thread-safe.
  */
-public final class RateLimiter implements AutoCloseable {
+final class RateLimiter implements AutoCloseable {
   private final double nanosPerByte;
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition closedSignal = lock.newCondition();

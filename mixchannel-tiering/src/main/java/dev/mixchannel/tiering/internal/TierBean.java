@@ -3,7 +3,7 @@ package dev.mixchannel.tiering.internal;
 import dev.mixchannel.tiering.TierMXBean;
 
 /** One tier's MXBean. */
-public final class TierBean implements TierMXBean {
+final class TierBean implements TierMXBean {
   private final RankedTier slot;
   private final Catalog catalog;
 

@@ -4,7 +4,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 
 /** Migration counters of one tier. Thread-safe. */
-public final class TierCounters {
+final class TierCounters {
   final LongAdder migrationsIn = new LongAdder();
   final LongAdder migrationsOut = new LongAdder();
   final LongAdder spills = new LongAdder();

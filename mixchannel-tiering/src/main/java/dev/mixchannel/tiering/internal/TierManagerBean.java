@@ -3,7 +3,7 @@ package dev.mixchannel.tiering.internal;
 import dev.mixchannel.tiering.TierManagerMXBean;
 
 /** The manager's MXBean: counters and the key count, read without I/O. */
-public final class TierManagerBean implements TierManagerMXBean {
+final class TierManagerBean implements TierManagerMXBean {
   private final Catalog catalog;
   private final ManagerCounters counters;
 

@@ -1,4 +1,4 @@
-package dev.mixchannel.api.internal;
+package dev.mixchannel.api;
 
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
  * Parses configured byte sizes such as {@code 64m} (the suffixes are powers of 1024) and formats
  * numbers in configuration errors. Byte counts for people are formatted by the common module.
  */
-public final class Sizes {
+final class Sizes {
 
   private static final Pattern SIZE = Pattern.compile("(\\d{1,19})\\s*([kKmMgGtT]?)");
 

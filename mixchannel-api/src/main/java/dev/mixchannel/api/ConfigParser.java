@@ -1,12 +1,5 @@
-package dev.mixchannel.api.internal;
+package dev.mixchannel.api;
 
-import dev.mixchannel.api.ConfigKey;
-import dev.mixchannel.api.ConfigKeys;
-import dev.mixchannel.api.InvalidConfigException;
-import dev.mixchannel.api.MixChannelConfig;
-import dev.mixchannel.api.PmemBackend;
-import dev.mixchannel.api.TierConfig;
-import dev.mixchannel.api.TierKind;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +14,7 @@ import java.util.regex.Pattern;
  * Turns properties of either family into a {@link MixChannelConfig}. Errors name the key the user
  * wrote, in the family the user wrote it in.
  */
-public final class ConfigParser {
+final class ConfigParser {
 
   private static final Pattern TIER_NAME = Pattern.compile("[A-Za-z0-9_-]{1,64}");
 
