@@ -15,7 +15,6 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.OpenOption;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -52,12 +51,7 @@ import java.util.function.UnaryOperator;
  * throw {@link IllegalStateException} naming the key, and every channel throws {@link
  * java.nio.channels.ClosedChannelException}.
  */
-public final class TierManager implements AutoCloseable {
-  private final ManagerCore core;
-
-  private TierManager(ManagerCore core) {
-    this.core = core;
-  }
+public interface TierManager extends AutoCloseable {
 
   /**
    * Opens a manager with the default policy, the system clock and the background migrator.
@@ -66,7 +60,7 @@ public final class TierManager implements AutoCloseable {
    * @return the manager; the caller closes it
    * @throws IOException when a tier cannot be opened or recovered
    */
-  public static TierManager open(MixChannelConfig config) throws IOException {
+  static TierManager open(MixChannelConfig config) throws IOException {
     return builder(config).build();
   }
 
@@ -76,7 +70,7 @@ public final class TierManager implements AutoCloseable {
    * @param config the configuration
    * @return the builder
    */
-  public static Builder builder(MixChannelConfig config) {
+  static Builder builder(MixChannelConfig config) {
     return new Builder(config);
   }
 
@@ -98,9 +92,7 @@ public final class TierManager implements AutoCloseable {
    * @throws IllegalStateException when the manager is closed
    * @throws IOException when a tier fails
    */
-  public MixChannel open(String key, OpenOption... options) throws IOException {
-    return core.open(key, options);
-  }
+  MixChannel open(String key, OpenOption... options) throws IOException;
 
   /**
    * Whether a key exists (on any tier).
@@ -109,9 +101,7 @@ public final class TierManager implements AutoCloseable {
    * @return whether it exists
    * @throws IllegalStateException when the manager is closed
    */
-  public boolean exists(String key) {
-    return core.exists(key);
-  }
+  boolean exists(String key);
 
   /**
    * Renames a key, replacing {@code to} if it exists; open handles of {@code from} keep working and
@@ -132,9 +122,7 @@ public final class TierManager implements AutoCloseable {
    *     that durable, the manager follows the rename and the exception says it may not survive a
    *     power loss
    */
-  public void rename(String from, String to) throws IOException {
-    core.rename(from, to);
-  }
+  void rename(String from, String to) throws IOException;
 
   /**
    * Deletes a key at once; open handles keep its bytes readable and writable until the last one
@@ -147,9 +135,7 @@ public final class TierManager implements AutoCloseable {
    *     that durable (a directory fsync), the key is gone from the manager too and the exception
    *     says the delete may not survive a power loss
    */
-  public boolean delete(String key) throws IOException {
-    return core.delete(key);
-  }
+  boolean delete(String key) throws IOException;
 
   /**
    * The keys on all tiers.
@@ -157,9 +143,7 @@ public final class TierManager implements AutoCloseable {
    * @return a sorted snapshot
    * @throws IllegalStateException when the manager is closed
    */
-  public List<String> keys() {
-    return core.keys();
-  }
+  List<String> keys();
 
   /**
    * The tier that holds a key now.
@@ -169,9 +153,7 @@ public final class TierManager implements AutoCloseable {
    * @throws NoSuchFileException when the key does not exist
    * @throws IllegalStateException when the manager is closed
    */
-  public String tierOf(String key) throws NoSuchFileException {
-    return core.tierOf(key);
-  }
+  String tierOf(String key) throws NoSuchFileException;
 
   /**
    * Moves a key to a tier now, with the background protocol (rate-limited, the key stays usable),
@@ -186,9 +168,7 @@ public final class TierManager implements AutoCloseable {
    * @throws IllegalStateException when the manager is closed
    * @throws IOException when a failure after the publish left an error to report
    */
-  public void migrate(String key, String tierName) throws IOException {
-    core.migrate(key, tierName);
-  }
+  void migrate(String key, String tierName) throws IOException;
 
   /**
    * Marks a key as sealed, as {@link MixChannel#seal()} does, without a handle: no more writes are
@@ -199,9 +179,7 @@ public final class TierManager implements AutoCloseable {
    * @throws NoSuchFileException when the key does not exist
    * @throws IllegalStateException when the manager is closed
    */
-  public void seal(String key) throws NoSuchFileException {
-    core.seal(key);
-  }
+  void seal(String key) throws NoSuchFileException;
 
   /**
    * Moves a key to a tier now (as {@link #migrate}) and keeps it there: the policy does not move it
@@ -217,9 +195,7 @@ public final class TierManager implements AutoCloseable {
    * @throws IllegalStateException when the manager is closed
    * @throws IOException when a tier fails
    */
-  public KeyHold hold(String key, String tierName) throws IOException {
-    return core.hold(key, tierName);
-  }
+  KeyHold hold(String key, String tierName) throws IOException;
 
   /**
    * Indexes a key that a tier holds but the manager does not know: one that appeared after the
@@ -232,9 +208,7 @@ public final class TierManager implements AutoCloseable {
    * @throws IllegalStateException when the manager is closed
    * @throws IOException when a tier fails
    */
-  public boolean adopt(String key) throws IOException {
-    return core.adopt(key);
-  }
+  boolean adopt(String key) throws IOException;
 
   /**
    * Occupancy of each tier and the migration counters.
@@ -242,9 +216,7 @@ public final class TierManager implements AutoCloseable {
    * @return a snapshot
    * @throws IllegalStateException when the manager is closed
    */
-  public MixChannelStats stats() {
-    return core.stats();
-  }
+  MixChannelStats stats();
 
   /**
    * Stops the migrator (migrations in flight roll back), closes every handle and tier and
@@ -253,37 +225,10 @@ public final class TierManager implements AutoCloseable {
    * @throws IOException when closing a tier failed; everything is still released
    */
   @Override
-  public void close() throws IOException {
-    core.close();
-  }
-
-  /** Runs one policy round (tests drive the policy with this). */
-  int doWork() {
-    return core.doWork();
-  }
-
-  /** The policy's view now. */
-  PolicySnapshot snapshot() {
-    return core.snapshot();
-  }
-
-  /** Waits until no migration is queued or running. */
-  boolean awaitMigrations(Duration timeout) throws InterruptedException {
-    return core.awaitMigrations(timeout);
-  }
-
-  /** The JMX id. */
-  String id() {
-    return core.id();
-  }
-
-  @Override
-  public String toString() {
-    return "TierManager[" + core.id() + "]";
-  }
+  void close() throws IOException;
 
   /** Builds a {@link TierManager}. Not thread-safe. */
-  public static final class Builder {
+  final class Builder {
     private final MixChannelConfig config;
     private MigrationPolicy policy = new WatermarkPolicy();
     private Clock clock = Clock.systemUTC();
@@ -399,8 +344,7 @@ public final class TierManager implements AutoCloseable {
       for (StorageTier tier : extraTiers) {
         extra.add(wrap(tier, wrap));
       }
-      return new TierManager(
-          ManagerCore.open(config, extra, policy, clock, startMigrator, hook, wrapped));
+      return ManagerCore.open(config, extra, policy, clock, startMigrator, hook, wrapped);
     }
 
     private static StorageTier wrap(StorageTier tier, UnaryOperator<StorageTier> wrapper)

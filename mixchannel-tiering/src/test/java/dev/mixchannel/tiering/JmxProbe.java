@@ -9,11 +9,12 @@ final class JmxProbe {
   private JmxProbe() {}
 
   static ObjectName managerName(TierManager manager) throws JMException {
-    return new ObjectName("dev.mixchannel:type=TierManager,name=" + manager.id());
+    return new ObjectName("dev.mixchannel:type=TierManager,name=" + TierManagerHooks.id(manager));
   }
 
   static ObjectName tierName(TierManager manager, String tier) throws JMException {
-    return new ObjectName("dev.mixchannel:type=Tier,manager=" + manager.id() + ",name=" + tier);
+    return new ObjectName(
+        "dev.mixchannel:type=Tier,manager=" + TierManagerHooks.id(manager) + ",name=" + tier);
   }
 
   static Object attribute(ObjectName name, String attribute) throws JMException {

@@ -76,13 +76,13 @@ class PolicyAgentTest {
     try (MixChannel ch = manager.open(key, CREATE, WRITE)) {
       Bytes.writeFully(ch, new byte[bytes], ch.size());
     }
-    manager.doWork();
+    TierManagerHooks.doWork(manager);
     settle();
   }
 
   private void settle() {
     try {
-      assertThat(manager.awaitMigrations(Duration.ofSeconds(30))).isTrue();
+      assertThat(TierManagerHooks.awaitMigrations(manager, Duration.ofSeconds(30))).isTrue();
     } catch (InterruptedException e) {
       throw new AssertionError(e);
     }
@@ -118,12 +118,12 @@ class PolicyAgentTest {
     writeAt(1000, "a/0.log", 300 * KIB);
     KeyHold hold = manager.hold("a/0.log", "t1");
     assertThat(manager.tierOf("a/0.log")).isEqualTo("t1");
-    manager.doWork();
+    TierManagerHooks.doWork(manager);
     settle();
     assertThat(manager.tierOf("a/0.log")).as("held, not promoted").isEqualTo("t1");
     hold.close();
     hold.close();
-    manager.doWork();
+    TierManagerHooks.doWork(manager);
     settle();
     assertThat(manager.tierOf("a/0.log")).as("promoted once released").isEqualTo("t0");
   }
@@ -138,13 +138,13 @@ class PolicyAgentTest {
       b.seal();
       assertThat(b.isSealed()).isTrue();
     }
-    manager.doWork();
+    TierManagerHooks.doWork(manager);
     settle();
     assertThat(manager.tierOf("b/0.log")).isEqualTo("t1");
     assertThat(manager.tierOf("a/0.log")).isEqualTo("t0");
     writeAt(1000, "c/0.log", 300 * KIB);
     clock.setMillis(1000 + 60_000);
-    manager.doWork();
+    TierManagerHooks.doWork(manager);
     settle();
     assertThat(manager.tierOf("a/0.log")).isEqualTo("t1");
     assertThat(manager.tierOf("c/0.log")).isEqualTo("t0");
@@ -169,13 +169,13 @@ class PolicyAgentTest {
   @Test
   void shouldKeepStillWhenUsageIsInsideTheBand() throws IOException {
     open(config().migrationThreshold(-1).highWatermark(0.8).lowWatermark(0.3));
-    assertThat(manager.doWork()).isZero();
+    assertThat(TierManagerHooks.doWork(manager)).isZero();
     manager.close();
     open(TestConfigs.fileTiers(dir, CAPACITY, -1).highWatermark(0.8).lowWatermark(0.3));
     writeAt(1000, "x/0.log", 200 * KIB);
     writeAt(2000, "x/1.log", 300 * KIB);
     manager.migrate("x/0.log", "t1");
-    manager.doWork();
+    TierManagerHooks.doWork(manager);
     settle();
     assertThat(manager.tierOf("x/0.log")).isEqualTo("t1");
     assertThat(manager.tierOf("x/1.log")).isEqualTo("t0");
@@ -192,14 +192,14 @@ class PolicyAgentTest {
     try (MixChannel ch = manager.open("p/1.log", CREATE, WRITE)) {
       Bytes.writeFully(ch, new byte[200 * KIB], 0);
     }
-    assertThat(manager.doWork()).isEqualTo(1);
+    assertThat(TierManagerHooks.doWork(manager)).isEqualTo(1);
     hook.awaitReached();
-    assertThat(manager.snapshot().keys())
+    assertThat(TierManagerHooks.snapshot(manager).keys())
         .filteredOn(s -> s.key().equals("p/0.log"))
         .singleElement()
         .satisfies(s -> assertThat(s.migrating()).isTrue());
     clock.setMillis(3000);
-    assertThat(manager.doWork()).isZero();
+    assertThat(TierManagerHooks.doWork(manager)).isZero();
     hook.release();
     settle();
     assertThat(manager.tierOf("p/0.log")).isEqualTo("t1");
@@ -222,14 +222,14 @@ class PolicyAgentTest {
     writeAt(2000, "q/1.log", 200 * KIB);
     assertThat(manager.tierOf("q/0.log")).isEqualTo("t0");
     assertThat(manager.stats().migrationFailures()).isEqualTo(1);
-    assertThat(manager.snapshot().keys())
+    assertThat(TierManagerHooks.snapshot(manager).keys())
         .filteredOn(s -> s.key().equals("q/0.log"))
         .singleElement()
         .satisfies(s -> assertThat(s.backingOff()).isTrue());
     clock.setMillis(2500);
-    assertThat(manager.doWork()).isZero();
+    assertThat(TierManagerHooks.doWork(manager)).isZero();
     clock.setMillis(3001);
-    assertThat(manager.doWork()).isEqualTo(1);
+    assertThat(TierManagerHooks.doWork(manager)).isEqualTo(1);
     settle();
     assertThat(manager.tierOf("q/0.log")).isEqualTo("t1");
     doCallRealMethod().when(t1.get()).createIncomplete(any(), any());
@@ -240,7 +240,7 @@ class PolicyAgentTest {
     open(TestConfigs.fileTiers(dir, CAPACITY, -1).migrationThreshold(-1));
     writeAt(1000, "o/0.log", 900 * KIB);
     writeAt(2000, "o/1.log", 100 * KIB);
-    assertThat(manager.doWork()).isZero();
+    assertThat(TierManagerHooks.doWork(manager)).isZero();
     assertThat(manager.tierOf("o/0.log")).isEqualTo("t0");
     manager.migrate("o/0.log", "t1");
     assertThat(manager.tierOf("o/0.log")).isEqualTo("t1");

@@ -11,6 +11,7 @@ import dev.mixchannel.tiering.MigrationPolicy;
 import dev.mixchannel.tiering.MixChannel;
 import dev.mixchannel.tiering.MixChannelStats;
 import dev.mixchannel.tiering.PolicySnapshot;
+import dev.mixchannel.tiering.TierManager;
 import dev.mixchannel.tiering.TierStats;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
@@ -24,10 +25,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Everything a {@code TierManager} owns, wired together: tiers, key index, I/O path, migrator,
- * workers, policy agent and runner, JMX beans. The public {@code TierManager} delegates here.
+ * The {@link TierManager}: everything it owns wired together (tiers, key index, I/O path, migrator,
+ * workers, policy agent and runner, JMX beans). {@link TierManager} documents the operations; the
+ * few public methods beyond it are for the tests, which reach them through the tiering package.
  */
-public final class ManagerCore implements AutoCloseable {
+public final class ManagerCore implements TierManager {
   private static final Logger LOG = LoggerFactory.getLogger(ManagerCore.class);
 
   private final Tiers tiers;
@@ -129,80 +131,40 @@ public final class ManagerCore implements AutoCloseable {
         policy);
   }
 
-  /**
-   * Opens a handle.
-   *
-   * @param key the key
-   * @param options the options
-   * @return the handle
-   * @throws IOException as {@code TierManager.open} documents
-   */
+  @Override
   public MixChannel open(String key, OpenOption... options) throws IOException {
     state.checkOpen(key);
     return catalog.open(key, OpenOptions.parse(key, options));
   }
 
-  /**
-   * Whether a key exists.
-   *
-   * @param key the key
-   * @return whether it exists
-   */
+  @Override
   public boolean exists(String key) {
     Keys.validate(key);
     state.checkOpen(key);
     return catalog.ownerOf(key) != null;
   }
 
-  /**
-   * Renames a key.
-   *
-   * @param from the key
-   * @param to the new key
-   * @throws IOException as {@code TierManager.rename} documents
-   */
+  @Override
   public void rename(String from, String to) throws IOException {
     catalog.rename(from, to);
   }
 
-  /**
-   * Deletes a key.
-   *
-   * @param key the key
-   * @return whether it existed
-   * @throws IOException when the tier fails
-   */
+  @Override
   public boolean delete(String key) throws IOException {
     return catalog.delete(key);
   }
 
-  /**
-   * The keys.
-   *
-   * @return the keys, sorted
-   */
+  @Override
   public List<String> keys() {
     return catalog.keys();
   }
 
-  /**
-   * The tier of a key.
-   *
-   * @param key the key
-   * @return the tier's name
-   * @throws NoSuchFileException when the key does not exist
-   */
+  @Override
   public String tierOf(String key) throws NoSuchFileException {
     return live(key).tier().name();
   }
 
-  /**
-   * Migrates a key synchronously.
-   *
-   * @param key the key
-   * @param tierName the target tier
-   * @throws IOException as {@code TierManager.migrate} documents
-   */
+  @Override
   public void migrate(String key, String tierName) throws IOException {
     state.checkOpen(key);
     workers.runNow(live(key), tierNamed(key, tierName));
@@ -218,24 +180,12 @@ public final class ManagerCore implements AutoCloseable {
     return k;
   }
 
-  /**
-   * Seals a key.
-   *
-   * @param key the key
-   * @throws NoSuchFileException when it does not exist
-   */
+  @Override
   public void seal(String key) throws NoSuchFileException {
     live(key).activity().seal();
   }
 
-  /**
-   * Moves a key to a tier and holds it there.
-   *
-   * @param key the key
-   * @param tierName the tier
-   * @return the hold
-   * @throws IOException as {@code TierManager.hold} documents
-   */
+  @Override
   public KeyHold hold(String key, String tierName) throws IOException {
     state.checkOpen(key);
     RankedTier target = tierNamed(key, tierName);
@@ -256,13 +206,7 @@ public final class ManagerCore implements AutoCloseable {
     };
   }
 
-  /**
-   * Indexes a key a tier holds and the manager does not know.
-   *
-   * @param key the key
-   * @return whether it is known now
-   * @throws IOException when a tier fails
-   */
+  @Override
   public boolean adopt(String key) throws IOException {
     state.checkOpen(key);
     return catalog.adopt(key);
@@ -277,11 +221,7 @@ public final class ManagerCore implements AutoCloseable {
     return target;
   }
 
-  /**
-   * A snapshot of occupancy and counters.
-   *
-   * @return the stats
-   */
+  @Override
   public MixChannelStats stats() {
     state.checkOpen("*");
     List<TierStats> tierStats = new ArrayList<>();
@@ -346,13 +286,6 @@ public final class ManagerCore implements AutoCloseable {
     return jmx.id();
   }
 
-  /**
-   * Stops the policy thread, then the migrations (background and synchronous ones: they abort at
-   * their next step and this waits for them), closes every handle (waiting for operations in flight
-   * on each key), then every tier, and unregisters the MBeans. Idempotent.
-   *
-   * @throws IOException the first failure, others suppressed
-   */
   @Override
   public void close() throws IOException {
     if (!closed.compareAndSet(false, true)) {
@@ -368,5 +301,10 @@ public final class ManagerCore implements AutoCloseable {
       jmx.close();
       LOG.info("tier manager closed: id={}", jmx.id());
     }
+  }
+
+  @Override
+  public String toString() {
+    return "TierManager[" + jmx.id() + "]";
   }
 }
