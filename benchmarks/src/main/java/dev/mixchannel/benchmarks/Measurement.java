@@ -67,9 +67,9 @@ record Measurement(
       }
       Result<?> primary = r.getPrimaryResult();
       double alloc = Double.NaN;
-      for (Map.Entry<String, Result> e : r.getSecondaryResults().entrySet()) {
-        if (e.getKey().endsWith("gc.alloc.rate.norm")) {
-          alloc = e.getValue().getScore();
+      for (String name : r.getSecondaryResults().keySet()) { // JMH's values are raw Results
+        if (name.endsWith("gc.alloc.rate.norm")) {
+          alloc = r.getSecondaryResults().get(name).getScore();
         }
       }
       out.add(

@@ -111,14 +111,18 @@ final class Monitor implements AutoCloseable {
   }
 
   /**
-   * Takes a last sample, prints the final status line and stops the thread. Idempotent.
-   *
-   * @throws InterruptedException when interrupted while the thread stops
+   * Takes a last sample, prints the final status line and stops the thread. Idempotent. When
+   * interrupted while the thread stops, it still takes the last sample and keeps the interrupt
+   * status set for the caller.
    */
   @Override
-  public void close() throws InterruptedException {
+  public void close() {
     executor.shutdown();
-    executor.awaitTermination(2, TimeUnit.SECONDS);
+    try {
+      executor.awaitTermination(2, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
     synchronized (this) {
       if (closed) {
         return;

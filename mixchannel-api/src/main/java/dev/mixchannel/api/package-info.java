@@ -5,6 +5,6 @@
  * dev.mixchannel.api.ConfigKeys}), the exception hierarchy rooted at {@link
  * dev.mixchannel.api.MixChannelException}, stats records and JMX MXBean interfaces.
  *
- * <p>This package depends on nothing but the JDK and slf4j-api.
+ * <p>This package depends on nothing but the JDK.
  */
 package dev.mixchannel.api;

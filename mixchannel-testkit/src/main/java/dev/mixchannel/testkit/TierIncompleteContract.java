@@ -107,6 +107,7 @@ abstract class TierIncompleteContract extends TierContractBase {
   }
 
   @Test
+  @SuppressWarnings("try") // the unreferenced open channels keep the keys incomplete
   void shouldDiscardOnlyIncompleteKeyWhenCompleteKeyHasSameName() throws IOException {
     try (FileChannel incomplete = createIncomplete(KEY, bytes(100, 11))) {
       try (FileChannel complete = tier.open(KEY, options(CREATE_NEW, READ, WRITE))) {

@@ -152,6 +152,7 @@ abstract class TierNamespaceContract extends TierContractBase {
   }
 
   @Test
+  @SuppressWarnings("try") // the unreferenced open channels hold the counted bytes
   void shouldCountUsedBytesWhenKeysGrowAndAreDeleted() throws IOException {
     long capacity = tier.capacityBytes();
     assertThat(tier.hasRoomFor(0)).isTrue();

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
 abstract class TierReopenContract extends TierContractBase {
 
   @Test
+  @SuppressWarnings("try") // closes a try resource early: the reopened handle outlives it
   void shouldShareBytesAndLiveOnAloneWhenReopeningLiveKey() throws IOException {
     assumeCapability(TierCapability.REOPEN);
     byte[] content = bytes(1000, 1);
@@ -49,6 +50,7 @@ abstract class TierReopenContract extends TierContractBase {
   }
 
   @Test
+  @SuppressWarnings("try") // closes a try resource early: the reopened handle outlives it
   void shouldKeepDeletedBytesReachableWhenReopeningAfterDelete() throws IOException {
     assumeCapability(TierCapability.REOPEN);
     byte[] content = bytes(2000, 6);
@@ -81,6 +83,7 @@ abstract class TierReopenContract extends TierContractBase {
   }
 
   @Test
+  @SuppressWarnings("try") // closes a try resource early: the reopened handle outlives it
   void shouldReachReplacedBytesWhenReopeningAfterRenameOver() throws IOException {
     assumeCapability(TierCapability.REOPEN);
     byte[] replacedBytes = bytes(500, 10);
