@@ -17,11 +17,13 @@ import java.util.Objects;
  * Subclasses override what they change and call {@code super} for the forwarding.
  *
  * <p>Every method has the delegate's contract, exceptions included, except that {@code
- * position(long)} and {@code truncate(long)} return this channel, and that the locks from {@link
- * #lock(long, long, boolean)} and {@link #tryLock(long, long, boolean)} are the delegate's (their
- * {@link FileLock#channel()} is the delegate). Closing this channel closes the delegate. Interrupts
- * are the delegate's business: this channel does not close itself on one. Thread-safety is the
- * delegate's.
+ * position(long)} and {@code truncate(long)} return this channel, that the locks from {@link
+ * #lock(long, long, boolean)} and {@link #tryLock(long, long, boolean)} are the delegate's locks
+ * reported as this channel's (their {@link FileLock#channel()} is this channel; they are valid and
+ * released as the delegate's), and that a transfer whose other channel is a plain {@code
+ * ForwardingFileChannel} hands the delegate that channel's delegate (see {@link #transferTo}).
+ * Closing this channel closes the delegate. Interrupts are the delegate's business: this channel
+ * does not close itself on one. Thread-safety is the delegate's.
  */
 public class ForwardingFileChannel extends FileChannel {
 
