@@ -73,15 +73,9 @@ public final class Closeables {
    * @param resources the resources; {@code null}s are skipped
    */
   public static void closeQuietly(Throwable primary, AutoCloseable... resources) {
-    for (AutoCloseable resource : resources) {
-      if (resource == null) {
-        continue;
-      }
-      try {
-        resource.close();
-      } catch (Exception e) {
-        primary.addSuppressed(e);
-      }
+    IOException failure = closeCollecting(Arrays.asList(resources), "closing after a failure");
+    if (failure != null) {
+      primary.addSuppressed(failure);
     }
   }
 }

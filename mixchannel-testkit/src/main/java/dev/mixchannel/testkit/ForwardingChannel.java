@@ -1,115 +1,26 @@
 package dev.mixchannel.testkit;
 
-import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.MappedByteBuffer;
+import dev.mixchannel.api.ForwardingFileChannel;
 import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.ReadableByteChannel;
-import java.nio.channels.WritableByteChannel;
 
 /**
  * A {@link FileChannel} of a type no implementation knows, forwarding every call to a handle of the
- * run's file: what a caller's wrapper (a {@code ForwardingFileChannel}, an adapter's channel) looks
- * like to the channel under test when it is handed in as the source of {@code transferFrom} or the
- * target of {@code transferTo}. Closing it leaves the handle open; the handle belongs to its side.
+ * run's file: what a caller's wrapper (a subclass of {@code ForwardingFileChannel}, an adapter's
+ * channel) looks like to the channel under test when it is handed in as the source of {@code
+ * transferFrom} or the target of {@code transferTo}. Closing it leaves the handle open; the handle
+ * belongs to its side.
  */
-final class ForwardingChannel extends FileChannel {
-
-  private final FileChannel delegate;
+final class ForwardingChannel extends ForwardingFileChannel {
 
   ForwardingChannel(FileChannel delegate) {
-    this.delegate = delegate;
+    super(delegate);
   }
 
-  @Override
-  public int read(ByteBuffer dst) throws IOException {
-    return delegate.read(dst);
-  }
-
-  @Override
-  public long read(ByteBuffer[] dsts, int offset, int length) throws IOException {
-    return delegate.read(dsts, offset, length);
-  }
-
-  @Override
-  public int read(ByteBuffer dst, long position) throws IOException {
-    return delegate.read(dst, position);
-  }
-
-  @Override
-  public int write(ByteBuffer src) throws IOException {
-    return delegate.write(src);
-  }
-
-  @Override
-  public long write(ByteBuffer[] srcs, int offset, int length) throws IOException {
-    return delegate.write(srcs, offset, length);
-  }
-
-  @Override
-  public int write(ByteBuffer src, long position) throws IOException {
-    return delegate.write(src, position);
-  }
-
-  @Override
-  public long position() throws IOException {
-    return delegate.position();
-  }
-
-  @Override
-  public FileChannel position(long newPosition) throws IOException {
-    delegate.position(newPosition);
-    return this;
-  }
-
-  @Override
-  public long size() throws IOException {
-    return delegate.size();
-  }
-
-  @Override
-  public FileChannel truncate(long size) throws IOException {
-    delegate.truncate(size);
-    return this;
-  }
-
-  @Override
-  public void force(boolean metaData) throws IOException {
-    delegate.force(metaData);
-  }
-
-  @Override
-  public long transferTo(long position, long count, WritableByteChannel target) throws IOException {
-    return delegate.transferTo(position, count, target);
-  }
-
-  @Override
-  public long transferFrom(ReadableByteChannel src, long position, long count) throws IOException {
-    return delegate.transferFrom(src, position, count);
-  }
-
-  @Override
-  public MappedByteBuffer map(MapMode mode, long position, long size) throws IOException {
-    return delegate.map(mode, position, size);
-  }
-
-  @Override
-  public FileLock lock(long position, long size, boolean shared) throws IOException {
-    return delegate.lock(position, size, shared);
-  }
-
-  @Override
-  public FileLock tryLock(long position, long size, boolean shared) throws IOException {
-    return delegate.tryLock(position, size, shared);
-  }
-
-  /** Leaves the delegate open: it is a handle of its side, closed by its own steps. */
   @Override
   protected void implCloseChannel() {}
 
   @Override
   public String toString() {
-    return "ForwardingChannel[" + delegate + "]";
+    return "ForwardingChannel[" + delegate() + "]";
   }
 }
