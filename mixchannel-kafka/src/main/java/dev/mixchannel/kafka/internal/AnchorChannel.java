@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.ReadableByteChannel;
+import java.nio.channels.WritableByteChannel;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -113,11 +114,35 @@ public final class AnchorChannel extends ForwardingFileChannel {
     }
   }
 
+  /**
+   * Transfers from the source; a source that is another anchor channel is handed over as its tier
+   * channel, so that the tier channel applies its own rules for a channel of its kind (at most what
+   * the source held at entry, a write-only source refused), as the JDK does for its file channels.
+   */
   @Override
   public long transferFrom(ReadableByteChannel src, long position, long count) throws IOException {
-    long written = super.transferFrom(src, position, count);
+    ReadableByteChannel source = src instanceof AnchorChannel a ? a.delegate() : src;
+    long written = super.transferFrom(source, position, count);
     written();
     return written;
+  }
+
+  /**
+   * Transfers into the target; a target that is another anchor channel (or this one) is handed over
+   * as its tier channel, so that the tier channel applies its own rules for a channel of its kind
+   * (a read-only target refused, a copy into its own key capped at the size at entry), and that
+   * anchor's modification time is kept current afterwards as its writes keep it.
+   */
+  @Override
+  public long transferTo(long position, long count, WritableByteChannel target) throws IOException {
+    if (!(target instanceof AnchorChannel a)) {
+      return super.transferTo(position, count, target);
+    }
+    long transferred = super.transferTo(position, count, a.delegate());
+    if (transferred > 0) {
+      a.written();
+    }
+    return transferred;
   }
 
   @Override
