@@ -5,12 +5,11 @@ import static java.nio.file.StandardOpenOption.CREATE;
 
 import dev.mixchannel.api.MixChannelConfig;
 import dev.mixchannel.api.PmemBackend;
+import dev.mixchannel.testkit.AckedWrites;
 import dev.mixchannel.tiering.internal.MigrationHook;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -32,18 +31,6 @@ public final class CrashChild {
 
   static MixChannelConfig config(Path root, Path poolDir) {
     return TestConfigs.pmemThenFiles(poolDir, root, PmemBackend.AUTO, 64L << 20, -1).build();
-  }
-
-  /** The byte at {@code offset} of {@code key}: every write is reproducible from its offset. */
-  static byte byteAt(String key, long offset) {
-    long h = key.hashCode() * 0x9E3779B97F4A7C15L + offset * 0xBF58476D1CE4E5B9L;
-    return (byte) (h ^ (h >>> 29));
-  }
-
-  static void fill(ByteBuffer buffer, String key, long offset) {
-    for (int i = buffer.position(); i < buffer.limit(); i++) {
-      buffer.put(i, byteAt(key, offset + i - buffer.position()));
-    }
   }
 
   public static void main(String[] args) throws Exception {
@@ -71,7 +58,7 @@ public final class CrashChild {
     MixChannel[] channels = new MixChannel[KEYS.size()];
     for (int i = 0; i < KEYS.size(); i++) {
       channels[i] = manager.open(KEYS.get(i), CREATE, APPEND);
-      ends[i] = append(channels[i], KEYS.get(i), 0, PREFILL_BYTES, out);
+      ends[i] = AckedWrites.append(channels[i], KEYS.get(i), 0, PREFILL_BYTES, out);
     }
     if (!mode.equals("DEMOTE")) {
       for (String key : KEYS) {
@@ -87,7 +74,7 @@ public final class CrashChild {
                 try {
                   long end = ends[w];
                   while (true) {
-                    end = append(channels[w], KEYS.get(w), end, RECORD_BYTES, out);
+                    end = AckedWrites.append(channels[w], KEYS.get(w), end, RECORD_BYTES, out);
                     Thread.sleep(1);
                   }
                 } catch (Exception e) {
@@ -117,21 +104,5 @@ public final class CrashChild {
             "migrator");
     migrator.start();
     forever.await();
-  }
-
-  private static long append(MixChannel ch, String key, long offset, int bytes, PrintStream out)
-      throws IOException {
-    ByteBuffer buffer = ByteBuffer.allocate(Math.min(bytes, 64 << 10));
-    long end = offset;
-    while (end < offset + bytes) {
-      buffer.clear();
-      buffer.limit((int) Math.min(buffer.capacity(), offset + bytes - end));
-      fill(buffer, key, end);
-      while (buffer.hasRemaining()) {
-        end += ch.write(buffer);
-      }
-      out.println("ACK " + key + " " + end);
-    }
-    return end;
   }
 }

@@ -9,25 +9,18 @@ import dev.mixchannel.file.FileTier;
 import dev.mixchannel.pmem.PmemTier;
 import dev.mixchannel.pmem.PoolInspector;
 import dev.mixchannel.pmem.PoolReport;
+import dev.mixchannel.testkit.AckedWrites;
 import dev.mixchannel.testkit.LeakCheckExtension;
 import dev.mixchannel.tiering.internal.MigrationStep;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -87,114 +80,28 @@ class CrashMatrixTest {
     Path root = dir.resolve("root");
     try (ShmDir shm = ShmDir.create(dir)) {
       Path pool = shm.resolve("pool");
-      Map<String, Long> acked = runChildUntilKilled(root, pool, mode, step, delayMillis);
+      Map<String, Long> acked =
+          AckedWrites.runUntilKilled(
+              CrashChild.class,
+              dir.resolve("child-" + mode + "-" + step + ".log"),
+              delayMillis >= 0 ? "READY" : "PAUSED " + step,
+              delayMillis,
+              Duration.ofSeconds(WAIT_SECONDS),
+              root.toString(),
+              pool.toString(),
+              mode,
+              step);
       assertThat(acked).containsKeys(CrashChild.KEYS.toArray(new String[0]));
       MixChannelConfig config = CrashChild.config(root, pool);
       try (TierManager manager = TierManager.builder(config).startMigrator(false).build()) {
         assertThat(manager.keys()).containsExactlyInAnyOrderElementsOf(CrashChild.KEYS);
         for (String key : CrashChild.KEYS) {
-          assertAckedBytesPresent(manager, key, acked.get(key));
+          try (MixChannel ch = manager.open(key, READ)) {
+            AckedWrites.assertPresent(ch, key, acked.get(key));
+          }
         }
       }
       assertTiersConsistent(config);
-    }
-  }
-
-  private Map<String, Long> runChildUntilKilled(
-      Path root, Path pool, String mode, String step, int delayMillis) throws Exception {
-    Path log = dir.resolve("child-" + mode + "-" + step + ".log");
-    Process child =
-        new ProcessBuilder(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:+UseSerialGC",
-                "-XX:TieredStopAtLevel=1",
-                "-Xmx256m",
-                "-cp",
-                System.getProperty("java.class.path"),
-                CrashChild.class.getName(),
-                root.toString(),
-                pool.toString(),
-                mode,
-                step)
-            .redirectError(log.toFile())
-            .start();
-    BlockingQueue<String> lines = new LinkedBlockingQueue<>();
-    Map<String, Long> acked = new HashMap<>();
-    Thread reader =
-        new Thread(
-            () -> {
-              try (BufferedReader in =
-                  new BufferedReader(
-                      new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
-                for (String line = in.readLine(); line != null; line = in.readLine()) {
-                  if (line.startsWith("ACK ")) {
-                    String[] parts = line.split(" ");
-                    synchronized (acked) {
-                      acked.merge(parts[1], Long.parseLong(parts[2]), Math::max);
-                    }
-                  } else {
-                    lines.add(line);
-                  }
-                }
-              } catch (IOException e) {
-                lines.add("READ-FAILED " + e);
-              }
-              lines.add("EOF");
-            },
-            "crash-child-reader");
-    reader.start();
-    try {
-      String awaited = delayMillis >= 0 ? "READY" : "PAUSED " + step;
-      while (true) {
-        String line = lines.poll(WAIT_SECONDS, TimeUnit.SECONDS);
-        if (line == null
-            || line.equals("EOF")
-            || line.contains("FAILED")
-            || line.equals("NOT-PAUSED")) {
-          throw new AssertionError(
-              "child did not reach "
-                  + awaited
-                  + ": last line="
-                  + line
-                  + ", log:\n"
-                  + Files.readString(log));
-        }
-        if (line.startsWith(awaited)) {
-          break;
-        }
-      }
-      if (delayMillis > 0) {
-        Thread.sleep(delayMillis);
-      }
-    } finally {
-      child.destroyForcibly();
-      assertThat(child.waitFor(WAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
-      reader.join(TimeUnit.SECONDS.toMillis(WAIT_SECONDS));
-    }
-    synchronized (acked) {
-      return new HashMap<>(acked);
-    }
-  }
-
-  private static void assertAckedBytesPresent(TierManager manager, String key, long ackedEnd)
-      throws IOException {
-    try (MixChannel ch = manager.open(key, READ)) {
-      assertThat(ch.size()).as("size of %s", key).isGreaterThanOrEqualTo(ackedEnd);
-      ByteBuffer buffer = ByteBuffer.allocate(1 << 20);
-      long pos = 0;
-      while (pos < ackedEnd) {
-        buffer.clear();
-        buffer.limit((int) Math.min(buffer.capacity(), ackedEnd - pos));
-        int n = ch.read(buffer, pos);
-        assertThat(n).isPositive();
-        for (int i = 0; i < n; i++) {
-          if (buffer.get(i) != CrashChild.byteAt(key, pos + i)) {
-            throw new AssertionError(
-                "lost byte: key=" + key + ", offset=" + (pos + i) + ", acked=" + ackedEnd);
-          }
-        }
-        pos += n;
-      }
     }
   }
 

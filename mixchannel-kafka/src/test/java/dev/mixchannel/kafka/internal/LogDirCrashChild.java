@@ -6,6 +6,7 @@ import static java.nio.file.StandardOpenOption.CREATE;
 import dev.mixchannel.api.MixChannelConfig;
 import dev.mixchannel.api.PmemBackend;
 import dev.mixchannel.api.TierKind;
+import dev.mixchannel.testkit.AckedWrites;
 import dev.mixchannel.tiering.MixChannel;
 import dev.mixchannel.tiering.TierManager;
 import dev.mixchannel.tiering.TierManagerAccess;
@@ -14,7 +15,6 @@ import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -73,12 +73,6 @@ public final class LogDirCrashChild {
     return new LogDirTier(LOGDIR, TierKind.HDD, LogDirs.of(List.of(logDir(root)), config));
   }
 
-  /** The byte at {@code offset} of {@code key}: every write is reproducible from its offset. */
-  static byte byteAt(String key, long offset) {
-    long h = key.hashCode() * 0x9E3779B97F4A7C15L + offset * 0xBF58476D1CE4E5B9L;
-    return (byte) (h ^ (h >>> 29));
-  }
-
   /**
    * Runs the child.
    *
@@ -114,7 +108,7 @@ public final class LogDirCrashChild {
       // Kafka creates the segment file first; the adapter then opens the key.
       Files.createFile(logDir(root).resolve(PARTITION).resolve(FILES.get(i)));
       channels[i] = manager.open(KEYS.get(i), CREATE, APPEND);
-      ends[i] = append(channels[i], KEYS.get(i), 0, PREFILL_BYTES, out);
+      ends[i] = AckedWrites.append(channels[i], KEYS.get(i), 0, PREFILL_BYTES, out);
     }
     if (!mode.equals("DEMOTE")) {
       for (String key : KEYS) {
@@ -130,7 +124,7 @@ public final class LogDirCrashChild {
                 try {
                   long end = ends[w];
                   while (true) {
-                    end = append(channels[w], KEYS.get(w), end, RECORD_BYTES, out);
+                    end = AckedWrites.append(channels[w], KEYS.get(w), end, RECORD_BYTES, out);
                     Thread.sleep(1);
                   }
                 } catch (Exception e) {
@@ -160,23 +154,5 @@ public final class LogDirCrashChild {
             "migrator");
     migrator.start();
     forever.await();
-  }
-
-  private static long append(MixChannel ch, String key, long offset, int bytes, PrintStream out)
-      throws IOException {
-    ByteBuffer buffer = ByteBuffer.allocate(Math.min(bytes, 64 << 10));
-    long end = offset;
-    while (end < offset + bytes) {
-      buffer.clear();
-      buffer.limit((int) Math.min(buffer.capacity(), offset + bytes - end));
-      for (int i = 0; i < buffer.limit(); i++) {
-        buffer.put(i, byteAt(key, end + i));
-      }
-      while (buffer.hasRemaining()) {
-        end += ch.write(buffer);
-      }
-      out.println("ACK " + key + " " + end);
-    }
-    return end;
   }
 }

@@ -4,10 +4,10 @@
  * dev.mixchannel.tiering.internal.Migrator}), the policy agent and the JMX beans. No compatibility
  * is promised for anything in this package.
  *
- * <p>Locks: each key's state ({@link dev.mixchannel.tiering.internal.TieredKey}) has an append
- * lock and a shared/exclusive lock, taken in that order; the catalog's index lock is never held
- * while a key's lock is acquired. Two keys are locked together only by a rename, in id order. No
- * foreign channel (a caller's source or target, a wrapper, a pipe) is called under any of them: see
- * {@link dev.mixchannel.tiering.internal.TieredKey} for the discipline.
+ * <p>Locks: each key's state ({@link dev.mixchannel.tiering.internal.TieredKey}) has an append lock
+ * and a shared/exclusive lock, taken in that order; the catalog's index lock is never held while a
+ * key's lock is acquired. Two keys are locked together only by a rename, in id order. No foreign
+ * channel (a caller's source or target, a wrapper, a pipe) is called under any of them: see {@link
+ * dev.mixchannel.tiering.internal.TieredKey} for the discipline.
  */
 package dev.mixchannel.tiering.internal;
