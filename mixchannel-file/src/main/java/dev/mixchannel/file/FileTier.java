@@ -259,13 +259,7 @@ public final class FileTier implements StorageTier {
     } finally {
       lock.unlock();
     }
-    try {
-      syncAll(toSync);
-    } catch (IOException e) {
-      closeAfterFailure(channel, e);
-      throw e;
-    }
-    return channel;
+    return syncedOrClosed(channel, toSync);
   }
 
   private static void closeAfterFailure(FileChannel channel, Throwable failure) {
@@ -440,13 +434,7 @@ public final class FileTier implements StorageTier {
     } finally {
       lock.unlock();
     }
-    try {
-      syncAll(toSync);
-    } catch (IOException e) {
-      closeAfterFailure(channel, e);
-      throw e;
-    }
-    return channel;
+    return syncedOrClosed(channel, toSync);
   }
 
   @Override
@@ -688,6 +676,18 @@ public final class FileTier implements StorageTier {
    * emptied sub-directory in between; its removal is an entry of its parent, so the nearest
    * directory that still exists is synced instead (the deleter syncs it too).
    */
+  /** Makes new directory entries durable; on failure closes the new channel and throws. */
+  private FileChannel syncedOrClosed(FileChannel channel, List<Path> changedDirectories)
+      throws IOException {
+    try {
+      syncAll(changedDirectories);
+    } catch (IOException e) {
+      closeAfterFailure(channel, e);
+      throw e;
+    }
+    return channel;
+  }
+
   private void syncAll(Iterable<Path> changed) throws IOException {
     for (Path directory : changed) {
       Path existing = directory;
