@@ -193,7 +193,7 @@ public final class KafkaBenchmark {
       config.put("mixchannel.tier.pmem.kind", "PMEM");
       config.put("mixchannel.tier.pmem.paths", pmemDir.resolve("pmem-tier").toString());
       config.put("mixchannel.tier.pmem.capacity", settings.pmemCapacity());
-      config.put("mixchannel.logdir.kind", layout.logDirOnPmem() ? "NVME" : "HDD");
+      config.put("mixchannel.kafka.logdir.kind", layout.logDirOnPmem() ? "NVME" : "HDD");
       config.put("mixchannel.migrate.threshold", "0.9");
       apply(config, settings.agentLines());
     }

@@ -64,8 +64,12 @@ public record AdapterSettings(
   /** Default of {@link #QUARANTINE_RETENTION_MS}: 7 days. */
   public static final long DEFAULT_QUARANTINE_RETENTION_MS = 7L * 24 * 3600 * 1000;
 
-  /** Default of {@link #TOPICS_EXCLUDE}: none. */
-  public static final String DEFAULT_TOPICS_EXCLUDE = "";
+  /**
+   * Default of {@link #TOPICS_EXCLUDE}: KRaft's metadata log, which gains nothing measurable on a
+   * fast tier (its commits wait on the controller, not on the fsync: docs/benchmarks.md, Kafka) and
+   * stays readable by path for {@code kafka-metadata-shell}. An empty value excludes nothing.
+   */
+  public static final String DEFAULT_TOPICS_EXCLUDE = "__cluster_metadata";
 
   private static final List<String> KEYS =
       List.of(

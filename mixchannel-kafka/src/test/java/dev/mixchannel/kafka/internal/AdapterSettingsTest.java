@@ -75,6 +75,17 @@ class AdapterSettingsTest {
         .isEqualTo(7L * 24 * 3600 * 1000);
     assertThat(settings.logDirKind()).isEqualTo(TierKind.HDD);
     assertThat(settings.sweepIntervalMillis()).isEqualTo(AdapterSettings.DEFAULT_SWEEP_INTERVAL_MS);
+    assertThat(settings.excludes("__cluster_metadata")).isTrue();
+    assertThat(settings.excludes("orders")).isFalse();
+  }
+
+  @Test
+  void shouldExcludeNothingWhenTheExcludeKeyIsEmpty() {
+    Properties p = tiers();
+    p.setProperty(AdapterSettings.TOPICS_EXCLUDE, "");
+
+    AdapterSettings settings = AdapterSettings.parse(temp, p);
+
     assertThat(settings.excludes("__cluster_metadata")).isFalse();
     assertThat(settings.excludes("orders")).isFalse();
   }
