@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.mixchannel.bookkeeper.internal.BookieFixture;
 import dev.mixchannel.bookkeeper.internal.JournalKeys;
-import dev.mixchannel.testkit.LeakCheckExtension;
 import dev.mixchannel.tiering.MixChannel;
 import dev.mixchannel.tiering.TierManager;
 import java.io.File;
@@ -19,7 +18,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import org.apache.bookkeeper.bookie.BookieFileChannel;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -27,7 +25,6 @@ import org.junit.jupiter.api.io.TempDir;
  * fileExists}, {@code createNewFile} by the bookie, {@code getFileChannel}, a header, a force and
  * the preallocation write; and replay opens of every kind of existing journal.
  */
-@ExtendWith(LeakCheckExtension.class)
 class MixChannelJournalProviderTest {
 
   private static final long PREALLOC = 16L << 20;

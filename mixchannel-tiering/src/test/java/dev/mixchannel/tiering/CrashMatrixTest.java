@@ -9,7 +9,6 @@ import dev.mixchannel.file.FileTier;
 import dev.mixchannel.pmem.PmemTier;
 import dev.mixchannel.pmem.PoolInspector;
 import dev.mixchannel.pmem.PoolReport;
-import dev.mixchannel.testkit.LeakCheckExtension;
 import dev.mixchannel.tiering.internal.MigrationStep;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -29,7 +28,6 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -42,7 +40,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  * step: {@code -Dmixchannel.crash.runs} (default 2); random kills: {@code
  * -Dmixchannel.crash.random} (default 6).
  */
-@ExtendWith(LeakCheckExtension.class)
 class CrashMatrixTest {
   private static final int RUNS = Integer.getInteger("mixchannel.crash.runs", 2);
   private static final int RANDOM_RUNS = Integer.getInteger("mixchannel.crash.random", 6);

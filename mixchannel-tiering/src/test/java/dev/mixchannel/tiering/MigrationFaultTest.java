@@ -18,7 +18,6 @@ import dev.mixchannel.api.SizeHint;
 import dev.mixchannel.api.StorageTier;
 import dev.mixchannel.file.FileTier;
 import dev.mixchannel.pmem.PmemTier;
-import dev.mixchannel.testkit.LeakCheckExtension;
 import dev.mixchannel.tiering.internal.MigrationStep;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -29,7 +28,6 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -38,7 +36,6 @@ import org.junit.jupiter.params.provider.EnumSource;
  * Failures during a migration roll it back: the source keeps serving, the incomplete copy is
  * removed, the failure is counted and recorded.
  */
-@ExtendWith(LeakCheckExtension.class)
 class MigrationFaultTest {
   private static final int MIB = 1 << 20;
 

@@ -7,7 +7,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.mixchannel.api.MigrationException;
-import dev.mixchannel.testkit.LeakCheckExtension;
 import dev.mixchannel.tiering.internal.MigrationStep;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -28,11 +27,9 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The migration protocol under concurrent I/O and namespace changes, paused at named steps. */
-@ExtendWith(LeakCheckExtension.class)
 class MigrationProtocolTest {
   private static final int MIB = 1 << 20;
 

@@ -12,7 +12,6 @@ import dev.mixchannel.api.MixChannelConfig;
 import dev.mixchannel.api.PmemBackend;
 import dev.mixchannel.api.SizeHint;
 import dev.mixchannel.api.TierFullException;
-import dev.mixchannel.testkit.LeakCheckExtension;
 import dev.mixchannel.tiering.internal.MigrationStep;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -23,11 +22,9 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** New keys go to the fastest tier with room; a full PMem pool spills inside the write. */
-@ExtendWith(LeakCheckExtension.class)
 class PlacementAndSpillTest {
   private static final int MIB = 1 << 20;
 

@@ -4,7 +4,6 @@ import static java.nio.file.StandardOpenOption.CREATE_NEW;
 import static java.nio.file.StandardOpenOption.WRITE;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mixchannel.testkit.LeakCheckExtension;
 import dev.mixchannel.tiering.TierManager;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -14,11 +13,9 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The reaper's decisions, one pass at a time through {@link JournalStorage#reap()}. */
-@ExtendWith(LeakCheckExtension.class)
 class ReaperTest {
 
   private static final Clock CLOCK = Clock.fixed(Instant.ofEpochMilli(1234), ZoneOffset.UTC);

@@ -5,7 +5,6 @@ import static dev.mixchannel.kafka.internal.StoreFixture.LOGDIR;
 import static dev.mixchannel.kafka.internal.StoreFixture.key;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mixchannel.testkit.LeakCheckExtension;
 import dev.mixchannel.tiering.KeyHold;
 import dev.mixchannel.tiering.TierManagerAccess;
 import java.io.IOException;
@@ -21,7 +20,6 @@ import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -29,7 +27,6 @@ import org.junit.jupiter.api.io.TempDir;
  * same cases with a PMem tier): Kafka's opens, renames and deletes, adoption of cold files, the
  * sealing rule, quarantine of stale keys, and holding segments in their files.
  */
-@ExtendWith(LeakCheckExtension.class)
 class KafkaSegmentStoreTest {
 
   static final String P = "topic-0";

@@ -12,7 +12,6 @@ import dev.mixchannel.api.StorageTier;
 import dev.mixchannel.pmem.PmemTier;
 import dev.mixchannel.pmem.PoolInspector;
 import dev.mixchannel.pmem.PoolReport;
-import dev.mixchannel.testkit.LeakCheckExtension;
 import dev.mixchannel.tiering.MixChannel;
 import dev.mixchannel.tiering.TierManager;
 import dev.mixchannel.tiering.internal.MigrationStep;
@@ -34,7 +33,6 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -50,7 +48,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  * and no PMem extent is leaked. Runs per step: {@code -Dmixchannel.crash.runs} (default 1); random
  * kills: {@code -Dmixchannel.crash.random} (default 4).
  */
-@ExtendWith(LeakCheckExtension.class)
 class LogDirCrashMatrixTest {
   private static final int RUNS = Integer.getInteger("mixchannel.crash.runs", 1);
   private static final int RANDOM_RUNS = Integer.getInteger("mixchannel.crash.random", 4);

@@ -6,7 +6,6 @@ import static java.nio.file.StandardOpenOption.CREATE;
 import static java.nio.file.StandardOpenOption.WRITE;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mixchannel.testkit.LeakCheckExtension;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,7 +13,6 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -22,7 +20,6 @@ import org.junit.jupiter.api.io.TempDir;
  * deleted with a partition directory Kafka deleted on purpose), cold keys whose file Kafka deleted
  * are forgotten, and nothing happens to the keys of a log dir that does not answer.
  */
-@ExtendWith(LeakCheckExtension.class)
 class ReconcilerTest {
 
   private static final String P = "topic-0";
