@@ -23,6 +23,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -36,6 +37,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * ({@code *.migrating} file or PROMOTING pool slot), and a manager opened afterwards finds the key
  * whole on one tier.
  */
+@Tag("slow")
 class CloseDuringMigrationTest {
   private static final int MIB = 1 << 20;
   private static final long BOUND_SECONDS = 30;

@@ -15,6 +15,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -26,6 +27,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * because publishing opened and closed a second descriptor of the file). A child JVM probes the
  * file of the key's current backing channel while the migration is paused at each step.
  */
+@Tag("slow")
 class LockAcrossMigrationTest {
   @TempDir Path dir;
   private final PausingHook hook = new PausingHook();

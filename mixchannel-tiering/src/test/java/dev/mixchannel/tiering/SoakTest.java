@@ -19,6 +19,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.zip.CRC32C;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * readers verify checksums of acknowledged records, while the automatic migrator runs with a low
  * threshold: no mismatch, no lost record. Runs {@code -Dmixchannel.soak.seconds} (default 60).
  */
+@Tag("slow")
 class SoakTest {
   private static final long SECONDS = Long.getLong("mixchannel.soak.seconds", 60);
   private static final int WRITERS = 4;
