@@ -91,7 +91,7 @@ public final class LogCheckExtension
     }
     StringBuilder sb =
         new StringBuilder("unexpected log: count=").append(unexpected.size()).append(" (");
-    sb.append(context.getDisplayName()).append(')');
+    sb.append(describe(context)).append(')');
     for (LoggedEvent event : unexpected) {
       sb.append("\n  ").append(event.describe());
     }
@@ -109,6 +109,15 @@ public final class LogCheckExtension
         .limit(5)
         .forEach(error::addSuppressed);
     throw error;
+  }
+
+  /** The test as {@code Class.method display name}, or the class. */
+  private static String describe(ExtensionContext context) {
+    String type = context.getTestClass().map(Class::getSimpleName).orElse("");
+    return context
+        .getTestMethod()
+        .map(m -> type + "." + m.getName() + " " + context.getDisplayName())
+        .orElse(type);
   }
 
   /** Matches on level, logger (or a parent of it) and message fragment. */

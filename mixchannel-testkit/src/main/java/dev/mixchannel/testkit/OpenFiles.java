@@ -11,16 +11,20 @@ import java.util.Set;
 /**
  * The files this JVM holds open, read from {@code /proc/self/fd}: descriptor number to the path it
  * points to. Only descriptors of files and directories count; pipes, sockets, event polls and the
- * JVM's own files (jars, native libraries, the JDK, {@code /proc}, {@code /sys}, devices other than
- * {@code /dev/shm}) are left out, because the JVM and JUnit open and close them as classes load,
- * and they say nothing about a test.
+ * JVM's own files (jars, native libraries, fonts, the JDK, {@code /proc}, {@code /sys}, devices
+ * other than {@code /dev/shm}) are left out, because the JVM and JUnit open them as classes load
+ * (and Java2D keeps fonts open for the JVM's life), and they say nothing about a test.
  */
 final class OpenFiles {
 
   private static final Path FD_DIR = Path.of("/proc/self/fd");
 
-  /** Files of the JVM and its class path, opened and closed as classes load. */
-  private static final Set<String> JVM_SUFFIXES = Set.of(".jar", ".jmod", ".so", ".zip");
+  /**
+   * Files of the JVM: its class path, opened and closed as classes load, and the fonts Java2D keeps
+   * open once a chart is drawn.
+   */
+  private static final Set<String> JVM_SUFFIXES =
+      Set.of(".jar", ".jmod", ".so", ".zip", ".ttf", ".ttc", ".otf", ".pfb");
 
   private OpenFiles() {}
 
