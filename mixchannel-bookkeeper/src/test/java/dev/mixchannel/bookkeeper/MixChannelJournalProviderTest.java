@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.mixchannel.bookkeeper.internal.BookieFixture;
 import dev.mixchannel.bookkeeper.internal.JournalKeys;
+import dev.mixchannel.testkit.ExpectedLog;
 import dev.mixchannel.tiering.MixChannel;
 import dev.mixchannel.tiering.TierManager;
 import java.io.File;
@@ -111,6 +112,9 @@ class MixChannelJournalProviderTest {
   }
 
   @Test
+  @ExpectedLog(
+      logger = "dev.mixchannel.bookkeeper.internal.Reaper",
+      contains = "quarantined a journal key")
   void shouldQuarantineAStaleKeyWhenANewJournalTakesItsName(@TempDir Path root) throws Exception {
     try (BookieFixture bookie = new BookieFixture(root)) {
       File file = bookie.journalCurrent().resolve("14.txn").toFile();
@@ -133,6 +137,9 @@ class MixChannelJournalProviderTest {
   }
 
   @Test
+  @ExpectedLog(
+      logger = "dev.mixchannel.bookkeeper.internal.Reaper",
+      contains = "journal directory is missing or no directory")
   void shouldAdoptTheKeyWhenTheJournalDirectoryMoved(@TempDir Path root) throws Exception {
     try (BookieFixture bookie = new BookieFixture(root)) {
       Path old = Files.createDirectories(root.resolve("old-journal"));
@@ -154,6 +161,9 @@ class MixChannelJournalProviderTest {
   }
 
   @Test
+  @ExpectedLog(
+      logger = "dev.mixchannel.bookkeeper.internal.Reaper",
+      contains = "journal directory is missing or no directory")
   void shouldRefuseToGuessWhenTwoMovedDirectoriesHoldTheJournalName(@TempDir Path root)
       throws Exception {
     try (BookieFixture bookie = new BookieFixture(root)) {

@@ -9,6 +9,7 @@ import dev.mixchannel.file.FileTier;
 import dev.mixchannel.pmem.PmemTier;
 import dev.mixchannel.pmem.PoolInspector;
 import dev.mixchannel.pmem.PoolReport;
+import dev.mixchannel.testkit.ExpectedLog;
 import dev.mixchannel.tiering.internal.MigrationStep;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -28,6 +29,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -40,6 +42,11 @@ import org.junit.jupiter.params.provider.MethodSource;
  * step: {@code -Dmixchannel.crash.runs} (default 2); random kills: {@code
  * -Dmixchannel.crash.random} (default 6).
  */
+@Tag("slow")
+@ExpectedLog(
+    logger = "dev.mixchannel.tiering.internal.Recovery",
+    contains = "key complete on two tiers",
+    reason = "a kill after the copy is durable leaves both copies; recovery keeps the faster")
 class CrashMatrixTest {
   private static final int RUNS = Integer.getInteger("mixchannel.crash.runs", 2);
   private static final int RANDOM_RUNS = Integer.getInteger("mixchannel.crash.random", 6);

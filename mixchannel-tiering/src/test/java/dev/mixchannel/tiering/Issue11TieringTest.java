@@ -14,6 +14,7 @@ import dev.mixchannel.api.PmemBackend;
 import dev.mixchannel.api.StorageTier;
 import dev.mixchannel.file.FileTier;
 import dev.mixchannel.pmem.PmemTier;
+import dev.mixchannel.testkit.ExpectedLog;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
@@ -85,6 +86,9 @@ class Issue11TieringTest {
    * tier; bytes forced on the source later were lost at the next restart.
    */
   @Test
+  @ExpectedLog(
+      logger = "dev.mixchannel.tiering.internal.Migrator",
+      contains = "publishing the destination failed after its effect")
   void shouldLoseNoForcedByteWhenAPublishFailsAfterItsEffect() throws Exception {
     MixChannelConfig config = pmemAndDisk(16L * MIB);
     open(config);

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.mixchannel.api.MigrationException;
+import dev.mixchannel.testkit.ExpectedLog;
 import dev.mixchannel.tiering.internal.MigrationStep;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -124,6 +125,9 @@ class MigrationProtocolTest {
   }
 
   @Test
+  @ExpectedLog(
+      logger = "dev.mixchannel.tiering.internal.Migrator",
+      contains = "migration cancelled")
   void shouldAbortAndKeepSourceWhenRenamedDuringTheCopy() throws Exception {
     byte[] model = Bytes.random(5, 2 * MIB);
     create("k", model);
@@ -142,6 +146,9 @@ class MigrationProtocolTest {
   }
 
   @Test
+  @ExpectedLog(
+      logger = "dev.mixchannel.tiering.internal.Migrator",
+      contains = "migration cancelled")
   void shouldAbortWhenDeletedDuringTheCopy() throws Exception {
     create("k", Bytes.random(6, 2 * MIB));
     hook.pauseAt(MigrationStep.CHUNK_COPIED);

@@ -13,6 +13,7 @@ import dev.mixchannel.api.MixChannelConfig;
 import dev.mixchannel.api.SizeHint;
 import dev.mixchannel.api.StorageTier;
 import dev.mixchannel.file.FileTier;
+import dev.mixchannel.testkit.ExpectedLog;
 import dev.mixchannel.tiering.internal.MigrationStep;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -204,6 +205,7 @@ class PolicyAgentTest {
   }
 
   @Test
+  @ExpectedLog(logger = "dev.mixchannel.tiering.internal.Migrator", contains = "migration failed")
   void shouldBackOffBeforeRetryingWhenAMigrationFailed() throws IOException {
     AtomicReference<StorageTier> t1 = new AtomicReference<>();
     open(config(), t1);

@@ -3,6 +3,7 @@ package dev.mixchannel.tiering;
 import static java.nio.file.StandardOpenOption.READ;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mixchannel.testkit.ExpectedLog;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +15,9 @@ class RecoveryTest {
   @TempDir Path dir;
 
   @Test
+  @ExpectedLog(
+      logger = "dev.mixchannel.tiering.internal.Recovery",
+      contains = "key complete on two tiers")
   void shouldDiscardIncompleteAndKeepTheFasterCopyWhenOpening() throws IOException {
     Files.createDirectories(dir.resolve("t0/topic"));
     Files.createDirectories(dir.resolve("t1/topic"));

@@ -10,6 +10,7 @@ import dev.mixchannel.api.PmemBackend;
 import dev.mixchannel.api.StorageTier;
 import dev.mixchannel.file.FileTier;
 import dev.mixchannel.pmem.PmemTier;
+import dev.mixchannel.testkit.ExpectedLog;
 import dev.mixchannel.testkit.FaultInjectingTier;
 import dev.mixchannel.testkit.FaultInjectingTier.Call;
 import dev.mixchannel.testkit.FaultInjectingTier.Phase;
@@ -39,6 +40,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * manager served, and every key holds exactly the bytes it served (all forced) before the close.
  */
 @Tag("slow")
+@ExpectedLog(
+    logger = "dev.mixchannel.tiering.internal.Migrator",
+    contains = "migration failed",
+    reason = "every case injects a tier fault into a migration")
 class TierFaultMatrixTest {
   private static final int MIB = 1 << 20;
   private static final int OCCURRENCES = 2;

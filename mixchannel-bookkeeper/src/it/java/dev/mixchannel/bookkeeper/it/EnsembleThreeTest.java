@@ -2,6 +2,7 @@ package dev.mixchannel.bookkeeper.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mixchannel.testkit.ExpectedLog;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,6 +13,7 @@ import java.util.NavigableSet;
 import org.apache.bookkeeper.client.LedgerHandle;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.slf4j.event.Level;
 
 /**
  * Three bookies, each with its journal on its own PMem tier through the provider; a ledger with
@@ -20,6 +22,17 @@ import org.junit.jupiter.api.Test;
  * stopped and every acknowledged entry is read from the restarted bookie alone.
  */
 @Tag("slow")
+@ExpectedLog(
+    logger = "org.apache.bookkeeper.client",
+    reason =
+        "the BookKeeper client in this JVM reports bookies it loses (killed or stopped) and its defaults")
+@ExpectedLog(
+    logger = "org.apache.bookkeeper.client",
+    level = Level.ERROR,
+    contains = "NotEnoughBookies",
+    reason = "a metadata update races the killed bookie")
+@ExpectedLog(logger = "org.apache.bookkeeper.proto", contains = "Connection reset by peer")
+@ExpectedLog(logger = "org.apache.zookeeper.server.ServerCnxnFactory", contains = "maxCnxns")
 class EnsembleThreeTest {
 
   @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mixchannel.bookkeeper.it.JournalLatencyBenchmark.Placement;
 import dev.mixchannel.bookkeeper.it.JournalLatencyBenchmark.Result;
+import dev.mixchannel.testkit.ExpectedLog;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,6 +12,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.slf4j.event.Level;
 
 /**
  * Runs {@link JournalLatencyBenchmark}: in CI a smoke run of the provider for half a second per
@@ -18,6 +20,17 @@ import org.junit.jupiter.api.Test;
  * target/p9.md}.
  */
 @Tag("slow")
+@ExpectedLog(
+    logger = "org.apache.bookkeeper.client",
+    reason =
+        "the BookKeeper client in this JVM reports bookies it loses (killed or stopped) and its defaults")
+@ExpectedLog(
+    logger = "org.apache.bookkeeper.client",
+    level = Level.ERROR,
+    contains = "NotEnoughBookies",
+    reason = "a metadata update races the killed bookie")
+@ExpectedLog(logger = "org.apache.bookkeeper.proto", contains = "Connection reset by peer")
+@ExpectedLog(logger = "org.apache.zookeeper.server.ServerCnxnFactory", contains = "maxCnxns")
 class JournalLatencyBenchmarkTest {
 
   @Test

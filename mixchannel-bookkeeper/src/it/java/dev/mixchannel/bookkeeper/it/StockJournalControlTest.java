@@ -2,6 +2,7 @@ package dev.mixchannel.bookkeeper.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mixchannel.testkit.ExpectedLog;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -10,12 +11,24 @@ import java.util.NavigableSet;
 import org.apache.bookkeeper.client.LedgerHandle;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.slf4j.event.Level;
 
 /**
  * The control for {@link JournalReplayTest}: the same bookie, kill and restart with BookKeeper's
  * own journal files and no provider.
  */
 @Tag("slow")
+@ExpectedLog(
+    logger = "org.apache.bookkeeper.client",
+    reason =
+        "the BookKeeper client in this JVM reports bookies it loses (killed or stopped) and its defaults")
+@ExpectedLog(
+    logger = "org.apache.bookkeeper.client",
+    level = Level.ERROR,
+    contains = "NotEnoughBookies",
+    reason = "a metadata update races the killed bookie")
+@ExpectedLog(logger = "org.apache.bookkeeper.proto", contains = "Connection reset by peer")
+@ExpectedLog(logger = "org.apache.zookeeper.server.ServerCnxnFactory", contains = "maxCnxns")
 class StockJournalControlTest {
 
   @Test

@@ -4,6 +4,7 @@ import static java.nio.file.StandardOpenOption.CREATE_NEW;
 import static java.nio.file.StandardOpenOption.WRITE;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mixchannel.testkit.ExpectedLog;
 import dev.mixchannel.tiering.TierManager;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -34,6 +35,9 @@ class ReaperTest {
   }
 
   @Test
+  @ExpectedLog(
+      logger = "dev.mixchannel.bookkeeper.internal.Reaper",
+      contains = "quarantined a journal key")
   void shouldQuarantineTheKeyWhenTheJournalIsNotOlderThanTheLastMark(@TempDir Path root)
       throws Exception {
     try (BookieFixture bookie = new BookieFixture(root)) {
@@ -45,6 +49,9 @@ class ReaperTest {
   }
 
   @Test
+  @ExpectedLog(
+      logger = "dev.mixchannel.bookkeeper.internal.Reaper",
+      contains = "quarantined a journal key")
   void shouldQuarantineTheKeyWhenNoLastMarkCanBeRead(@TempDir Path root) throws Exception {
     try (BookieFixture bookie = new BookieFixture(root)) {
       String key = journal(bookie, "d0");
@@ -54,6 +61,9 @@ class ReaperTest {
   }
 
   @Test
+  @ExpectedLog(
+      logger = "dev.mixchannel.bookkeeper.internal.Reaper",
+      contains = "journal directory is missing or no directory")
   void shouldKeepTheKeysWhenTheJournalDirectoryIsMissing(@TempDir Path root) throws Exception {
     try (BookieFixture bookie = new BookieFixture(root)) {
       String key = journal(bookie, "e0");
@@ -65,6 +75,9 @@ class ReaperTest {
   }
 
   @Test
+  @ExpectedLog(
+      logger = "dev.mixchannel.bookkeeper.internal.Reaper",
+      contains = "journal directory is missing or no directory")
   void shouldKeepTheKeysWhenTheJournalDirectoryIsNoDirectory(@TempDir Path root) throws Exception {
     try (BookieFixture bookie = new BookieFixture(root)) {
       String key = journal(bookie, "f0");

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.mixchannel.api.StorageInUseException;
+import dev.mixchannel.testkit.ExpectedLog;
 import java.io.File;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -72,6 +73,9 @@ class KafkaAdapterTest {
   }
 
   @Test
+  @ExpectedLog(
+      logger = "dev.mixchannel.kafka.internal.KafkaAdapter",
+      contains = "in use by another process")
   void shouldLetToolReadFilesAsTheyAreWhenBrokerHoldsTheTiers() throws IOException {
     Files.writeString(segment("audit-0").toPath(), "excluded, written by Kafka");
     Files.writeString(logDir.resolve("orders-0").resolve("00000000000000000100.log"), "cold");

@@ -5,6 +5,7 @@ import static dev.mixchannel.kafka.internal.StoreFixture.LOGDIR;
 import static dev.mixchannel.kafka.internal.StoreFixture.key;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mixchannel.testkit.ExpectedLog;
 import dev.mixchannel.tiering.KeyHold;
 import dev.mixchannel.tiering.TierManagerAccess;
 import java.io.IOException;
@@ -109,6 +110,9 @@ class KafkaSegmentStoreTest {
   }
 
   @Test
+  @ExpectedLog(
+      logger = "dev.mixchannel.kafka.internal.Quarantine",
+      contains = "quarantined a key that looks orphaned")
   void shouldQuarantineStaleKeyNotDeleteItWhenKafkaCreatesSegmentOfSameName() throws IOException {
     fx.putOrphan(P, LOG, "left over from a deleted segment");
 

@@ -6,6 +6,7 @@ import static dev.mixchannel.kafka.internal.StoreFixture.key;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.mixchannel.testkit.ExpectedLog;
 import dev.mixchannel.tiering.TierManagerAccess;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -15,6 +16,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Orphans in quarantine: renamed under the prefix, held, purged after the retention, restored. */
+@ExpectedLog(
+    logger = "dev.mixchannel.kafka.internal.Quarantine",
+    contains = "quarantined a key that looks orphaned",
+    reason = "every test quarantines a key")
 class QuarantineTest {
 
   private static final String P = "topic-0";
