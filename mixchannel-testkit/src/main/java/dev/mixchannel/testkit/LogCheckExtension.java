@@ -44,6 +44,9 @@ public final class LogCheckExtension
 
   private static final String WINDOW_KEY = "window";
 
+  /** How many unexpected events a failure lists (the backend printed them all). */
+  private static final int MAX_LISTED = 20;
+
   /** Creates the extension; JUnit does this. */
   public LogCheckExtension() {}
 
@@ -92,8 +95,11 @@ public final class LogCheckExtension
     StringBuilder sb =
         new StringBuilder("unexpected log: count=").append(unexpected.size()).append(" (");
     sb.append(describe(context)).append(')');
-    for (LoggedEvent event : unexpected) {
-      sb.append("\n  ").append(event.describe());
+    unexpected.stream()
+        .limit(MAX_LISTED)
+        .forEach(event -> sb.append("\n  ").append(event.describe()));
+    if (unexpected.size() > MAX_LISTED) {
+      sb.append("\n  ... ").append(unexpected.size() - MAX_LISTED).append(" more");
     }
     LoggedEvent first = unexpected.get(0);
     sb.append("\nA test that provokes it on purpose declares it: @ExpectedLog(logger = \"")

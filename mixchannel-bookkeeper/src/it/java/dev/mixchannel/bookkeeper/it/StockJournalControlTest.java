@@ -19,15 +19,14 @@ import org.slf4j.event.Level;
  */
 @Tag("slow")
 @ExpectedLog(
-    logger = "org.apache.bookkeeper.client",
+    logger = "org.apache.bookkeeper",
     reason =
-        "the BookKeeper client in this JVM reports bookies it loses (killed or stopped) and its defaults")
+        "the BookKeeper client in this JVM (client, proto, common) warns about the bookies it loses")
 @ExpectedLog(
-    logger = "org.apache.bookkeeper.client",
+    logger = "org.apache.bookkeeper",
     level = Level.ERROR,
-    contains = "NotEnoughBookies",
-    reason = "a metadata update races the killed bookie")
-@ExpectedLog(logger = "org.apache.bookkeeper.proto", contains = "Connection reset by peer")
+    reason =
+        "the client logs the adds in flight and the connections lost when a bookie dies as errors")
 @ExpectedLog(logger = "org.apache.zookeeper.server.ServerCnxnFactory", contains = "maxCnxns")
 class StockJournalControlTest {
 
