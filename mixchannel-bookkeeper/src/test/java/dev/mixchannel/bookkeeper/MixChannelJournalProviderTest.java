@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.mixchannel.bookkeeper.internal.BookieFixture;
 import dev.mixchannel.bookkeeper.internal.JournalKeys;
-import dev.mixchannel.testkit.LeakCheckExtension;
+import dev.mixchannel.testkit.ExpectedLog;
 import dev.mixchannel.tiering.MixChannel;
 import dev.mixchannel.tiering.TierManager;
 import java.io.File;
@@ -19,7 +19,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import org.apache.bookkeeper.bookie.BookieFileChannel;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -27,7 +26,6 @@ import org.junit.jupiter.api.io.TempDir;
  * fileExists}, {@code createNewFile} by the bookie, {@code getFileChannel}, a header, a force and
  * the preallocation write; and replay opens of every kind of existing journal.
  */
-@ExtendWith(LeakCheckExtension.class)
 class MixChannelJournalProviderTest {
 
   private static final long PREALLOC = 16L << 20;
@@ -114,6 +112,9 @@ class MixChannelJournalProviderTest {
   }
 
   @Test
+  @ExpectedLog(
+      logger = "dev.mixchannel.bookkeeper.internal.Reaper",
+      contains = "quarantined a journal key")
   void shouldQuarantineAStaleKeyWhenANewJournalTakesItsName(@TempDir Path root) throws Exception {
     try (BookieFixture bookie = new BookieFixture(root)) {
       File file = bookie.journalCurrent().resolve("14.txn").toFile();
@@ -136,6 +137,9 @@ class MixChannelJournalProviderTest {
   }
 
   @Test
+  @ExpectedLog(
+      logger = "dev.mixchannel.bookkeeper.internal.Reaper",
+      contains = "journal directory is missing or no directory")
   void shouldAdoptTheKeyWhenTheJournalDirectoryMoved(@TempDir Path root) throws Exception {
     try (BookieFixture bookie = new BookieFixture(root)) {
       Path old = Files.createDirectories(root.resolve("old-journal"));
@@ -157,6 +161,9 @@ class MixChannelJournalProviderTest {
   }
 
   @Test
+  @ExpectedLog(
+      logger = "dev.mixchannel.bookkeeper.internal.Reaper",
+      contains = "journal directory is missing or no directory")
   void shouldRefuseToGuessWhenTwoMovedDirectoriesHoldTheJournalName(@TempDir Path root)
       throws Exception {
     try (BookieFixture bookie = new BookieFixture(root)) {

@@ -14,6 +14,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.mixchannel.api.SizeHint;
 import dev.mixchannel.api.StorageInUseException;
 import dev.mixchannel.api.StorageTier;
+import dev.mixchannel.testkit.ExpectedLog;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -243,6 +244,7 @@ class FileTierTest {
   }
 
   @Test
+  @ExpectedLog(logger = "dev.mixchannel.file.KeyScan", contains = "key found in two directories")
   void shouldKeepNewerFileWhenKeyExistsInTwoDirectoriesAtOpen() throws IOException {
     Path dir1 = Files.createDirectories(tempDir.resolve("d1/p"));
     Path dir2 = Files.createDirectories(tempDir.resolve("d2/p"));

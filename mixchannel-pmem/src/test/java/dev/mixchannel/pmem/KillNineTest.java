@@ -16,6 +16,7 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -24,6 +25,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * checks every acknowledged byte: the size is stored on every write, so it survives like a file's
  * page cache does.
  */
+@Tag("slow")
 class KillNineTest {
 
   static final long POOL_BYTES = 64 * TestPools.MIB;

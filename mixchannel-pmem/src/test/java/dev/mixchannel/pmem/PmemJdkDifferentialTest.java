@@ -5,7 +5,9 @@ import dev.mixchannel.testkit.ChannelFactory;
 import dev.mixchannel.testkit.DifferentialSuite;
 import java.io.IOException;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 
+@Tag("slow")
 class PmemJdkDifferentialTest extends DifferentialSuite {
 
   @Override

@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.mixchannel.api.CorruptPoolException;
 import dev.mixchannel.api.PmemBackend;
 import dev.mixchannel.pmem.internal.PmemPool;
+import dev.mixchannel.testkit.ExpectedLog;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -111,6 +112,10 @@ class PoolCorruptionTest {
     "entryOwner, 0, true",
     "entryCheck, 13, true"
   })
+  @ExpectedLog(
+      logger = "dev.mixchannel.pmem.internal.PmemPool",
+      contains = "PMem channel quarantined")
+  @ExpectedLog(logger = "dev.mixchannel.pmem.internal.PoolRecovery", contains = "names no slot")
   void shouldQuarantineOneChannelWhenItsMetadataIsCorrupt(
       String region, int delta, boolean keyKnown) throws Exception {
     PoolReport.Slot victim = slotOf("k1");

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mixchannel.api.PmemBackend;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -16,6 +17,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * reach the media and no data line (a cache eviction of a SIZE word, as on PMem without eADR),
  * which only durable zeroing of reused extents can survive.
  */
+@Tag("slow")
 class PowerLossIssue11Test {
 
   private static final long MIB = TestPools.MIB;

@@ -22,6 +22,7 @@ import java.util.Random;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -31,6 +32,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * as a pool. Every byte covered by a completed force is there, and no recovered size exceeds the
  * size ever written.
  */
+@Tag("slow")
 class PowerLossTest {
 
   private static final long MIB = TestPools.MIB;

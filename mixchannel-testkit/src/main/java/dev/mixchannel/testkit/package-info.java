@@ -9,9 +9,15 @@
  * divergence with a shrunk reproduction. An implementation plugs in through a {@link
  * dev.mixchannel.testkit.ChannelFactory} and declares its optional features as {@link
  * dev.mixchannel.testkit.ChannelCapability capabilities}; {@link
- * dev.mixchannel.testkit.JdkChannelFactory} is the reference. {@link
- * dev.mixchannel.testkit.LeakCheckExtension} fails a test that leaves a channel open or a {@code
- * mixchannel-*} thread running.
+ * dev.mixchannel.testkit.JdkChannelFactory} is the reference.
+ *
+ * <p>Two checks guard every test of a project that turns on JUnit's extension autodetection (this
+ * jar declares both as services): {@link dev.mixchannel.testkit.LeakCheckExtension} fails a test
+ * that leaves a channel or file open or a {@code mixchannel-*} thread running, and {@link
+ * dev.mixchannel.testkit.LogCheckExtension} fails a test that logs an unexpected WARN or ERROR
+ * event (recorded by the SLF4J provider in {@code dev.mixchannel.testkit.internal}). A test narrows
+ * them with {@link dev.mixchannel.testkit.LeakCheck} and {@link
+ * dev.mixchannel.testkit.ExpectedLog}.
  *
  * <p>{@link dev.mixchannel.testkit.StorageTierContractSuite} holds any {@link
  * dev.mixchannel.api.StorageTier} to the SPI's javadoc, with optional features declared as {@link
@@ -20,7 +26,7 @@
  * which callers of tiers use in their own tests too, and probes cross-process locks from a child
  * JVM running {@link dev.mixchannel.testkit.LockProbe}.
  *
- * <p>This package depends on JUnit Jupiter, AssertJ and {@code mixchannel-api} (for the tier SPI),
- * never on other MixChannel modules.
+ * <p>This package depends on JUnit Jupiter, AssertJ, the SLF4J API and {@code mixchannel-api} (for
+ * the tier SPI), never on other MixChannel modules.
  */
 package dev.mixchannel.testkit;

@@ -3,8 +3,10 @@ package dev.mixchannel.testkit;
 import dev.mixchannel.api.ForwardingFileChannel;
 import java.io.IOException;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 
 /** Random operation sequences: a {@link ForwardingFileChannel} against the JDK. */
+@Tag("slow")
 class ForwardingFileChannelDifferentialTest extends DifferentialSuite {
   @Override
   protected ChannelFactory createFactory(Path tempDir) throws IOException {

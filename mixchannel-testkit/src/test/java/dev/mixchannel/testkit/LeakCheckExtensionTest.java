@@ -5,17 +5,27 @@ import static java.nio.file.StandardOpenOption.READ;
 import static java.nio.file.StandardOpenOption.WRITE;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.Closeable;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Queue;
 import java.util.Set;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The leak check fails tests that leave channels open or {@code mixchannel-*} threads running. */
+/**
+ * The leak check fails tests that leave channels or files open or {@code mixchannel-*} threads
+ * running, unless the test turns that one check off.
+ */
 class LeakCheckExtensionTest {
+
+  /** The files the self-checked tests leave open, closed by the test that ran them. */
+  private static final Queue<Closeable> LEFT_OPEN = new ConcurrentLinkedQueue<>();
 
   private static final String LEAKY_THREAD = "mixchannel-leaky-test";
   private static final Map<String, String> SHORT_GRACE =
@@ -45,6 +55,17 @@ class LeakCheckExtensionTest {
     }
 
     @Test
+    void leaksFile(@TempDir Path dir) throws IOException {
+      LEFT_OPEN.add(FileChannel.open(dir.resolve("leaked-file"), READ, WRITE, CREATE));
+    }
+
+    @Test
+    @LeakCheck(fileDescriptors = false, reason = "the self-check closes it after the run")
+    void leaksFileOnPurpose(@TempDir Path dir) throws IOException {
+      LEFT_OPEN.add(FileChannel.open(dir.resolve("kept-file"), READ, WRITE, CREATE));
+    }
+
+    @Test
     void closesEverything(@TempDir Path dir, ChannelTracker tracker)
         throws IOException, InterruptedException {
       try (ChannelFactory factory = tracker.track(new JdkChannelFactory(dir));
@@ -71,11 +92,12 @@ class LeakCheckExtensionTest {
       run = SelfCheckRun.of(Leaks.class, SHORT_GRACE);
     } finally {
       stopLeakyThreads();
+      closeLeftOpen();
     }
-    assertThat(run.succeeded()).isEqualTo(1);
+    assertThat(run.succeeded()).isEqualTo(2);
     assertThat(run.failedMethods())
         .containsExactlyInAnyOrder(
-            "leaksOpenChannel", "leaksChannelUntilFactoryClose", "leaksThread");
+            "leaksOpenChannel", "leaksChannelUntilFactoryClose", "leaksThread", "leaksFile");
     for (SelfCheckRun.Failure failure : run.failures()) {
       String message = failure.error().getMessage();
       switch (failure.method()) {
@@ -86,7 +108,22 @@ class LeakCheckExtensionTest {
                 .contains("was still open after the test");
         case "leaksChannelUntilFactoryClose" ->
             assertThat(message).contains("was still open when its factory was closed");
+        case "leaksFile" ->
+            assertThat(message)
+                .contains("file descriptor leak: count=1")
+                .contains("leaked-file")
+                .doesNotContain("kept-file");
         default -> assertThat(message).contains("thread leak: count=1").contains(LEAKY_THREAD);
+      }
+    }
+  }
+
+  private static void closeLeftOpen() {
+    for (Closeable c; (c = LEFT_OPEN.poll()) != null; ) {
+      try {
+        c.close();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
       }
     }
   }

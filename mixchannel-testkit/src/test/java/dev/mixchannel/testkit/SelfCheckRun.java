@@ -47,6 +47,8 @@ final class SelfCheckRun implements TestExecutionListener {
         LauncherDiscoveryRequestBuilder.request()
             .selectors(selectors)
             .configurationParameter(SelfCheckOnly.KEY, "true")
+            // As the build runs every test: with the testkit's leak and log checks.
+            .configurationParameter("junit.jupiter.extensions.autodetection.enabled", "true")
             .configurationParameters(parameters)
             .build();
     SelfCheckRun listener = new SelfCheckRun();

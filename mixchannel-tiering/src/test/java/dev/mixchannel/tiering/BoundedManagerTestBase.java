@@ -2,12 +2,10 @@ package dev.mixchannel.tiering;
 
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
-import dev.mixchannel.testkit.LeakCheckExtension;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -16,7 +14,6 @@ import org.junit.jupiter.api.io.TempDir;
  * inside it) and closing the manager each run on a thread of their own for at most {@link #BOUND},
  * so a deadlock fails the test instead of hanging the build; what hung is left behind.
  */
-@ExtendWith(LeakCheckExtension.class)
 abstract class BoundedManagerTestBase {
   static final Duration BOUND = Duration.ofSeconds(20);
   static final int KIB = 1 << 10;

@@ -3,13 +3,28 @@ package dev.mixchannel.tiering;
 import dev.mixchannel.api.PmemBackend;
 import dev.mixchannel.testkit.ChannelFactory;
 import dev.mixchannel.testkit.DifferentialSuite;
+import dev.mixchannel.testkit.ExpectedLog;
 import java.io.IOException;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 
 /**
  * The differential suite while a background thread migrates the open keys between a PMem tier and a
  * file tier without pause: every operation must still match the JDK.
  */
+@Tag("slow")
+@ExpectedLog(
+    logger = "dev.mixchannel.tiering.internal.Migrator",
+    contains = "migration cancelled",
+    reason = "the chaos mover races the operations")
+@ExpectedLog(
+    logger = "dev.mixchannel.tiering.internal.Migrator",
+    contains = "migration failed",
+    reason = "the chaos mover fills the small PMem tier")
+@ExpectedLog(
+    logger = "dev.mixchannel.tiering.internal.MixChannelImpl",
+    contains = "closing an interrupted handle failed",
+    reason = "the generator interrupts blocked operations")
 class ChaosDifferentialTest extends DifferentialSuite {
   @Override
   protected ChannelFactory createFactory(Path tempDir) throws IOException {

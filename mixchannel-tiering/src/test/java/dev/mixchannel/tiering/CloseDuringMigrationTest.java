@@ -10,7 +10,6 @@ import dev.mixchannel.api.MixChannelConfig;
 import dev.mixchannel.api.PmemBackend;
 import dev.mixchannel.api.StorageTier;
 import dev.mixchannel.pmem.PmemTier;
-import dev.mixchannel.testkit.LeakCheckExtension;
 import dev.mixchannel.tiering.internal.MigrationStep;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -24,7 +23,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -38,7 +37,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * ({@code *.migrating} file or PROMOTING pool slot), and a manager opened afterwards finds the key
  * whole on one tier.
  */
-@ExtendWith(LeakCheckExtension.class)
+@Tag("slow")
 class CloseDuringMigrationTest {
   private static final int MIB = 1 << 20;
   private static final long BOUND_SECONDS = 30;

@@ -9,7 +9,6 @@ import static java.nio.file.StandardOpenOption.WRITE;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.mixchannel.testkit.LeakCheckExtension;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.NoSuchFileException;
@@ -17,11 +16,9 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** POSIX-like handle semantics: shared bytes, own positions, rename and delete while open. */
-@ExtendWith(LeakCheckExtension.class)
 class HandleSemanticsTest {
   @TempDir Path dir;
   private TierManager manager;

@@ -6,7 +6,6 @@ import static java.nio.file.StandardOpenOption.WRITE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mixchannel.api.PmemBackend;
-import dev.mixchannel.testkit.LeakCheckExtension;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.FileChannel;
@@ -16,11 +15,9 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** One interrupted caller never breaks the shared backing channel for the other handles. */
-@ExtendWith(LeakCheckExtension.class)
 class InterruptTest {
   @TempDir Path dir;
 

@@ -14,7 +14,7 @@ import dev.mixchannel.api.PmemBackend;
 import dev.mixchannel.api.StorageTier;
 import dev.mixchannel.file.FileTier;
 import dev.mixchannel.pmem.PmemTier;
-import dev.mixchannel.testkit.LeakCheckExtension;
+import dev.mixchannel.testkit.ExpectedLog;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
@@ -30,7 +30,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -38,7 +37,6 @@ import org.junit.jupiter.api.io.TempDir;
  * to 11 are covered by {@code TransferSpillTest} and {@code CloseDuringMigrationTest}, defect 4 by
  * {@code LockAcrossMigrationTest}, defect 2 by the PMem power-loss tests.
  */
-@ExtendWith(LeakCheckExtension.class)
 class Issue11TieringTest {
   private static final int MIB = 1 << 20;
   private static final Duration BOUND = Duration.ofSeconds(20);
@@ -88,6 +86,9 @@ class Issue11TieringTest {
    * tier; bytes forced on the source later were lost at the next restart.
    */
   @Test
+  @ExpectedLog(
+      logger = "dev.mixchannel.tiering.internal.Migrator",
+      contains = "publishing the destination failed after its effect")
   void shouldLoseNoForcedByteWhenAPublishFailsAfterItsEffect() throws Exception {
     MixChannelConfig config = pmemAndDisk(16L * MIB);
     open(config);

@@ -6,7 +6,6 @@ import static java.nio.file.StandardOpenOption.WRITE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mixchannel.api.PmemBackend;
-import dev.mixchannel.testkit.LeakCheckExtension;
 import dev.mixchannel.tiering.internal.MigrationStep;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileLock;
@@ -16,8 +15,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -28,7 +27,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * because publishing opened and closed a second descriptor of the file). A child JVM probes the
  * file of the key's current backing channel while the migration is paused at each step.
  */
-@ExtendWith(LeakCheckExtension.class)
+@Tag("slow")
 class LockAcrossMigrationTest {
   @TempDir Path dir;
   private final PausingHook hook = new PausingHook();

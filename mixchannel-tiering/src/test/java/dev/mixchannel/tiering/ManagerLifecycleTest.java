@@ -9,7 +9,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.mixchannel.api.PmemBackend;
 import dev.mixchannel.api.StorageInUseException;
-import dev.mixchannel.testkit.LeakCheckExtension;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
@@ -27,11 +26,9 @@ import java.util.Set;
 import java.util.stream.Stream;
 import javax.management.ObjectName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Managers as objects: independence, bad input, close, JMX and file permissions. */
-@ExtendWith(LeakCheckExtension.class)
 class ManagerLifecycleTest {
   @TempDir Path dir;
 

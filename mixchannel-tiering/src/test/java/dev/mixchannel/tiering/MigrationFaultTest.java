@@ -18,7 +18,7 @@ import dev.mixchannel.api.SizeHint;
 import dev.mixchannel.api.StorageTier;
 import dev.mixchannel.file.FileTier;
 import dev.mixchannel.pmem.PmemTier;
-import dev.mixchannel.testkit.LeakCheckExtension;
+import dev.mixchannel.testkit.ExpectedLog;
 import dev.mixchannel.tiering.internal.MigrationStep;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -29,16 +29,18 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.slf4j.event.Level;
 
 /**
  * Failures during a migration roll it back: the source keeps serving, the incomplete copy is
  * removed, the failure is counted and recorded.
  */
-@ExtendWith(LeakCheckExtension.class)
+@ExpectedLog(
+    logger = "dev.mixchannel.tiering.internal.Migrator",
+    reason = "every test injects a migration fault, which the migrator reports")
 class MigrationFaultTest {
   private static final int MIB = 1 << 20;
 
@@ -195,6 +197,12 @@ class MigrationFaultTest {
   }
 
   @Test
+  @ExpectedLog(
+      logger = "dev.mixchannel.tiering.internal.Switcher",
+      level = Level.ERROR,
+      contains = "removing either copy failed")
+  @ExpectedLog(logger = "dev.mixchannel.tiering.internal.Catalog", contains = "stale copies left")
+  @ExpectedLog(logger = "dev.mixchannel.tiering.internal.StaleCopies", contains = "stale copy left")
   void shouldEndOnTheFasterCopyWhenNeitherCopyCanBeRemoved() throws IOException {
     openFiles();
     byte[] model = create("k", MIB);

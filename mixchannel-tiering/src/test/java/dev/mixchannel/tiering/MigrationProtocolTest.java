@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.mixchannel.api.MigrationException;
-import dev.mixchannel.testkit.LeakCheckExtension;
+import dev.mixchannel.testkit.ExpectedLog;
 import dev.mixchannel.tiering.internal.MigrationStep;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -28,11 +28,9 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The migration protocol under concurrent I/O and namespace changes, paused at named steps. */
-@ExtendWith(LeakCheckExtension.class)
 class MigrationProtocolTest {
   private static final int MIB = 1 << 20;
 
@@ -127,6 +125,9 @@ class MigrationProtocolTest {
   }
 
   @Test
+  @ExpectedLog(
+      logger = "dev.mixchannel.tiering.internal.Migrator",
+      contains = "migration cancelled")
   void shouldAbortAndKeepSourceWhenRenamedDuringTheCopy() throws Exception {
     byte[] model = Bytes.random(5, 2 * MIB);
     create("k", model);
@@ -145,6 +146,9 @@ class MigrationProtocolTest {
   }
 
   @Test
+  @ExpectedLog(
+      logger = "dev.mixchannel.tiering.internal.Migrator",
+      contains = "migration cancelled")
   void shouldAbortWhenDeletedDuringTheCopy() throws Exception {
     create("k", Bytes.random(6, 2 * MIB));
     hook.pauseAt(MigrationStep.CHUNK_COPIED);

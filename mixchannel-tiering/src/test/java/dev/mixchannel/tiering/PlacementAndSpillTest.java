@@ -12,7 +12,7 @@ import dev.mixchannel.api.MixChannelConfig;
 import dev.mixchannel.api.PmemBackend;
 import dev.mixchannel.api.SizeHint;
 import dev.mixchannel.api.TierFullException;
-import dev.mixchannel.testkit.LeakCheckExtension;
+import dev.mixchannel.testkit.ExpectedLog;
 import dev.mixchannel.tiering.internal.MigrationStep;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -23,11 +23,9 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** New keys go to the fastest tier with room; a full PMem pool spills inside the write. */
-@ExtendWith(LeakCheckExtension.class)
 class PlacementAndSpillTest {
   private static final int MIB = 1 << 20;
 
@@ -115,6 +113,9 @@ class PlacementAndSpillTest {
   }
 
   @Test
+  @ExpectedLog(
+      logger = "dev.mixchannel.tiering.internal.Migrator",
+      contains = "migration cancelled")
   void shouldSpillAndCancelTheBackgroundMigrationWhenBothTargetTheSameTier() throws Exception {
     open(8L * MIB, -1);
     try (MixChannel ch = manager.open("k", CREATE, READ, WRITE)) {

@@ -13,7 +13,7 @@ import dev.mixchannel.api.MixChannelConfig;
 import dev.mixchannel.api.SizeHint;
 import dev.mixchannel.api.StorageTier;
 import dev.mixchannel.file.FileTier;
-import dev.mixchannel.testkit.LeakCheckExtension;
+import dev.mixchannel.testkit.ExpectedLog;
 import dev.mixchannel.tiering.internal.MigrationStep;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -21,11 +21,9 @@ import java.time.Duration;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The policy agent driven by hand with an injected clock. */
-@ExtendWith(LeakCheckExtension.class)
 class PolicyAgentTest {
   private static final int KIB = 1024;
   private static final long CAPACITY = 1024 * KIB;
@@ -207,6 +205,7 @@ class PolicyAgentTest {
   }
 
   @Test
+  @ExpectedLog(logger = "dev.mixchannel.tiering.internal.Migrator", contains = "migration failed")
   void shouldBackOffBeforeRetryingWhenAMigrationFailed() throws IOException {
     AtomicReference<StorageTier> t1 = new AtomicReference<>();
     open(config(), t1);

@@ -3,20 +3,21 @@ package dev.mixchannel.tiering;
 import static java.nio.file.StandardOpenOption.READ;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mixchannel.testkit.LeakCheckExtension;
+import dev.mixchannel.testkit.ExpectedLog;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Opening a manager brings the tiers back to one complete copy per key. */
-@ExtendWith(LeakCheckExtension.class)
 class RecoveryTest {
   @TempDir Path dir;
 
   @Test
+  @ExpectedLog(
+      logger = "dev.mixchannel.tiering.internal.Recovery",
+      contains = "key complete on two tiers")
   void shouldDiscardIncompleteAndKeepTheFasterCopyWhenOpening() throws IOException {
     Files.createDirectories(dir.resolve("t0/topic"));
     Files.createDirectories(dir.resolve("t1/topic"));

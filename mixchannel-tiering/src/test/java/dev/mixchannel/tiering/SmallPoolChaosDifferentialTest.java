@@ -3,14 +3,29 @@ package dev.mixchannel.tiering;
 import dev.mixchannel.api.PmemBackend;
 import dev.mixchannel.testkit.ChannelFactory;
 import dev.mixchannel.testkit.DifferentialSuite;
+import dev.mixchannel.testkit.ExpectedLog;
 import java.io.IOException;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 
 /**
  * The differential suite on a PMem pool so small that writes and transfers fill it part-way and
  * spill to the file tier, while a background thread migrates every key, a ballast key that takes
  * half the pool included, back and forth: every operation must still match the JDK.
  */
+@ExpectedLog(
+    logger = "dev.mixchannel.tiering.internal.Migrator",
+    contains = "migration cancelled",
+    reason = "the chaos mover races the operations")
+@ExpectedLog(
+    logger = "dev.mixchannel.tiering.internal.Migrator",
+    contains = "migration failed",
+    reason = "the chaos mover fills the small PMem tier")
+@ExpectedLog(
+    logger = "dev.mixchannel.tiering.internal.MixChannelImpl",
+    contains = "closing an interrupted handle failed",
+    reason = "the generator interrupts blocked operations")
+@Tag("slow")
 class SmallPoolChaosDifferentialTest extends DifferentialSuite {
   @Override
   protected ChannelFactory createFactory(Path tempDir) throws IOException {

@@ -7,7 +7,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mixchannel.api.MixChannelConfig;
 import dev.mixchannel.api.PmemBackend;
-import dev.mixchannel.testkit.LeakCheckExtension;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.NoSuchFileException;
@@ -20,8 +19,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.zip.CRC32C;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -29,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * readers verify checksums of acknowledged records, while the automatic migrator runs with a low
  * threshold: no mismatch, no lost record. Runs {@code -Dmixchannel.soak.seconds} (default 60).
  */
-@ExtendWith(LeakCheckExtension.class)
+@Tag("slow")
 class SoakTest {
   private static final long SECONDS = Long.getLong("mixchannel.soak.seconds", 60);
   private static final int WRITERS = 4;

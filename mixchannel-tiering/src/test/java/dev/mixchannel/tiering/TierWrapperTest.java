@@ -11,7 +11,6 @@ import static org.mockito.Mockito.spy;
 import static org.mockito.Mockito.verify;
 
 import dev.mixchannel.api.StorageTier;
-import dev.mixchannel.testkit.LeakCheckExtension;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
@@ -19,11 +18,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code TierManager.Builder.tierWrapper}: every tier passes through it, failures close it. */
-@ExtendWith(LeakCheckExtension.class)
 class TierWrapperTest {
 
   @TempDir Path dir;

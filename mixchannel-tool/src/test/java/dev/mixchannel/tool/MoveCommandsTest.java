@@ -2,6 +2,7 @@ package dev.mixchannel.tool;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mixchannel.testkit.ExpectedLog;
 import dev.mixchannel.tiering.TierManager;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -72,6 +73,7 @@ class MoveCommandsTest {
   }
 
   @Test
+  @ExpectedLog(logger = "dev.mixchannel.tiering.internal.Migrator", contains = "migration failed")
   void shouldListKeysLeftWhenTheTargetIsFull() throws IOException {
     assertThat(fx.tool("evacuate", fx.configFile.toString(), "--to", "pmem"))
         .isEqualTo(MixChannelTool.PROBLEMS);

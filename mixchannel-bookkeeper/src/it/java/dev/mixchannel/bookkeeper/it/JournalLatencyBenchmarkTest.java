@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mixchannel.bookkeeper.it.JournalLatencyBenchmark.Placement;
 import dev.mixchannel.bookkeeper.it.JournalLatencyBenchmark.Result;
+import dev.mixchannel.testkit.ExpectedLog;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,6 +12,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.slf4j.event.Level;
 
 /**
  * Runs {@link JournalLatencyBenchmark}: in CI a smoke run of the provider for half a second per
@@ -18,6 +20,16 @@ import org.junit.jupiter.api.Test;
  * target/p9.md}.
  */
 @Tag("slow")
+@ExpectedLog(
+    logger = "org.apache.bookkeeper",
+    reason =
+        "the BookKeeper client in this JVM (client, proto, common) warns about the bookies it loses")
+@ExpectedLog(
+    logger = "org.apache.bookkeeper",
+    level = Level.ERROR,
+    reason =
+        "the client logs the adds in flight and the connections lost when a bookie dies as errors")
+@ExpectedLog(logger = "org.apache.zookeeper.server.ServerCnxnFactory", contains = "maxCnxns")
 class JournalLatencyBenchmarkTest {
 
   @Test

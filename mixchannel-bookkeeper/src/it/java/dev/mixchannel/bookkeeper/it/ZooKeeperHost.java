@@ -1,6 +1,7 @@
 package dev.mixchannel.bookkeeper.it;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -45,9 +46,19 @@ public final class ZooKeeperHost implements AutoCloseable {
     return "zk+null://127.0.0.1:" + factory.getLocalPort() + "/ledgers";
   }
 
+  /**
+   * Stops the server and closes its transaction log, which {@code shutdown} leaves open.
+   *
+   * @throws UncheckedIOException when closing the log fails
+   */
   @Override
   public void close() {
     factory.shutdown();
     server.shutdown();
+    try {
+      server.getZKDatabase().close();
+    } catch (IOException e) {
+      throw new UncheckedIOException("closing the ZooKeeper transaction log failed", e);
+    }
   }
 }

@@ -4,7 +4,7 @@ import static java.nio.file.StandardOpenOption.CREATE_NEW;
 import static java.nio.file.StandardOpenOption.WRITE;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mixchannel.testkit.LeakCheckExtension;
+import dev.mixchannel.testkit.ExpectedLog;
 import dev.mixchannel.tiering.TierManager;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -14,11 +14,9 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The reaper's decisions, one pass at a time through {@link JournalStorage#reap()}. */
-@ExtendWith(LeakCheckExtension.class)
 class ReaperTest {
 
   private static final Clock CLOCK = Clock.fixed(Instant.ofEpochMilli(1234), ZoneOffset.UTC);
@@ -37,6 +35,9 @@ class ReaperTest {
   }
 
   @Test
+  @ExpectedLog(
+      logger = "dev.mixchannel.bookkeeper.internal.Reaper",
+      contains = "quarantined a journal key")
   void shouldQuarantineTheKeyWhenTheJournalIsNotOlderThanTheLastMark(@TempDir Path root)
       throws Exception {
     try (BookieFixture bookie = new BookieFixture(root)) {
@@ -48,6 +49,9 @@ class ReaperTest {
   }
 
   @Test
+  @ExpectedLog(
+      logger = "dev.mixchannel.bookkeeper.internal.Reaper",
+      contains = "quarantined a journal key")
   void shouldQuarantineTheKeyWhenNoLastMarkCanBeRead(@TempDir Path root) throws Exception {
     try (BookieFixture bookie = new BookieFixture(root)) {
       String key = journal(bookie, "d0");
@@ -57,6 +61,9 @@ class ReaperTest {
   }
 
   @Test
+  @ExpectedLog(
+      logger = "dev.mixchannel.bookkeeper.internal.Reaper",
+      contains = "journal directory is missing or no directory")
   void shouldKeepTheKeysWhenTheJournalDirectoryIsMissing(@TempDir Path root) throws Exception {
     try (BookieFixture bookie = new BookieFixture(root)) {
       String key = journal(bookie, "e0");
@@ -68,6 +75,9 @@ class ReaperTest {
   }
 
   @Test
+  @ExpectedLog(
+      logger = "dev.mixchannel.bookkeeper.internal.Reaper",
+      contains = "journal directory is missing or no directory")
   void shouldKeepTheKeysWhenTheJournalDirectoryIsNoDirectory(@TempDir Path root) throws Exception {
     try (BookieFixture bookie = new BookieFixture(root)) {
       String key = journal(bookie, "f0");

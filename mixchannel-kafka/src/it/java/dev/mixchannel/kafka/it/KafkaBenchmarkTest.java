@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
  * -Dmixchannel.kafka.e2e=true}) to prove that every phase works against real brokers, and in full
  * with {@code -Dmixchannel.kafka.bench=true}. It measures; it asserts no timing.
  */
+@Tag("slow")
 class KafkaBenchmarkTest {
 
   private static final List<BenchmarkFigure> MEASURED =

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mixchannel.kafka.KafkaChannelFactory;
 import dev.mixchannel.kafka.internal.AnchorChannel;
+import dev.mixchannel.testkit.LeakCheck;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -29,6 +30,12 @@ import org.junit.jupiter.api.Test;
  * one demoted into the log dir (the last tier) or written without the agent is its own file. Each
  * Kafka release's module extends this class with its {@link SegmentDriver}.
  */
+@LeakCheck(
+    threads = false,
+    fileDescriptors = false,
+    reason =
+        "the agent (-javaagent) opens its tier manager, with its scrub thread and PMem pool, at"
+            + " the first segment of the log dir and keeps it for the JVM's life, as in a broker")
 public abstract class LogSegmentContract {
 
   /** The name of the last tier, the log dirs. */

@@ -7,7 +7,6 @@ import static java.nio.file.StandardOpenOption.WRITE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mixchannel.api.StorageTier;
-import dev.mixchannel.testkit.LeakCheckExtension;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -16,11 +15,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Evacuation demotes every key into its own segment file, and can be run again. */
-@ExtendWith(LeakCheckExtension.class)
 class EvacuatorTest {
 
   private static final String P = "topic-0";

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.mixchannel.api.StorageInUseException;
-import dev.mixchannel.testkit.LeakCheckExtension;
+import dev.mixchannel.testkit.ExpectedLog;
 import java.io.File;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -16,14 +16,12 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The adapter of one process: excluded topics are left to Kafka, and a second process (a tool with
  * the agent while the broker holds the tiers) reads segment files as they are.
  */
-@ExtendWith(LeakCheckExtension.class)
 class KafkaAdapterTest {
 
   private static final String LOG = "00000000000000000000.log";
@@ -75,6 +73,9 @@ class KafkaAdapterTest {
   }
 
   @Test
+  @ExpectedLog(
+      logger = "dev.mixchannel.kafka.internal.KafkaAdapter",
+      contains = "in use by another process")
   void shouldLetToolReadFilesAsTheyAreWhenBrokerHoldsTheTiers() throws IOException {
     Files.writeString(segment("audit-0").toPath(), "excluded, written by Kafka");
     Files.writeString(logDir.resolve("orders-0").resolve("00000000000000000100.log"), "cold");

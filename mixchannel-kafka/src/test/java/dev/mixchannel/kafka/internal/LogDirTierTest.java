@@ -11,7 +11,6 @@ import dev.mixchannel.api.MixChannelConfig;
 import dev.mixchannel.api.SizeHint;
 import dev.mixchannel.api.StorageTier;
 import dev.mixchannel.api.TierKind;
-import dev.mixchannel.testkit.LeakCheckExtension;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -29,11 +28,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The log dirs as a tier: placeholders, publish over them, Kafka's own renames and deletes. */
-@ExtendWith(LeakCheckExtension.class)
 class LogDirTierTest {
 
   private static final String TAG = StoreFixture.TAG;

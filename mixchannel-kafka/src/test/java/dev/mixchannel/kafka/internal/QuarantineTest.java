@@ -6,18 +6,20 @@ import static dev.mixchannel.kafka.internal.StoreFixture.key;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.mixchannel.testkit.LeakCheckExtension;
+import dev.mixchannel.testkit.ExpectedLog;
 import dev.mixchannel.tiering.TierManagerAccess;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Orphans in quarantine: renamed under the prefix, held, purged after the retention, restored. */
-@ExtendWith(LeakCheckExtension.class)
+@ExpectedLog(
+    logger = "dev.mixchannel.kafka.internal.Quarantine",
+    contains = "quarantined a key that looks orphaned",
+    reason = "every test quarantines a key")
 class QuarantineTest {
 
   private static final String P = "topic-0";

@@ -6,7 +6,7 @@ import static java.nio.file.StandardOpenOption.CREATE;
 import static java.nio.file.StandardOpenOption.WRITE;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mixchannel.testkit.LeakCheckExtension;
+import dev.mixchannel.testkit.ExpectedLog;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,15 +14,18 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.event.Level;
 
 /**
  * The reconciler: keys one Kafka rename behind follow their file, orphans go to quarantine (or are
  * deleted with a partition directory Kafka deleted on purpose), cold keys whose file Kafka deleted
  * are forgotten, and nothing happens to the keys of a log dir that does not answer.
  */
-@ExtendWith(LeakCheckExtension.class)
+@ExpectedLog(
+    logger = "dev.mixchannel.kafka.internal.Quarantine",
+    contains = "quarantined a key that looks orphaned",
+    reason = "the reconciler quarantines orphans, which most tests make")
 class ReconcilerTest {
 
   private static final String P = "topic-0";
@@ -168,6 +171,10 @@ class ReconcilerTest {
   }
 
   @Test
+  @ExpectedLog(
+      logger = "dev.mixchannel.kafka.internal.Reconciler",
+      level = Level.ERROR,
+      contains = "left a key alone")
   void shouldLeaveKeyAloneWhenTwoRenamedDirectoriesCouldHoldItsFile() throws IOException {
     fx.putOrphan(P, LOG, "ambiguous");
     fx.putPlaceholder(P + "." + HEX + "-delete", LOG);

@@ -5,7 +5,6 @@ import static dev.mixchannel.kafka.internal.StoreFixture.LOGDIR;
 import static dev.mixchannel.kafka.internal.StoreFixture.key;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mixchannel.testkit.LeakCheckExtension;
 import dev.mixchannel.tiering.KeyHold;
 import dev.mixchannel.tiering.TierManagerAccess;
 import java.io.IOException;
@@ -16,14 +15,12 @@ import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The migration policy over a fast tier of 1 MiB kept half full, with the log dir as the last tier:
  * Kafka's sealing rule decides what is demoted, holds and excluded topics what is never promoted.
  */
-@ExtendWith(LeakCheckExtension.class)
 class StorePolicyTest {
 
   private static final String P = "topic-0";

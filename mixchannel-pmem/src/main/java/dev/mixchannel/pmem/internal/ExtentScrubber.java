@@ -119,7 +119,9 @@ final class ExtentScrubber implements AutoCloseable {
   }
 
   /**
-   * Stops the thread between two steps and waits (bounded) for it.
+   * Stops the thread between two steps and waits (bounded) for it, also on an interrupted thread (a
+   * bookie's journal thread closes its last journal, and so the pool, after its interrupt): an
+   * interrupt must not cut the wait short and leave the pool mapped. The interrupt is kept.
    *
    * @return whether the thread stopped, so that the pool's memory may be released
    */
@@ -130,9 +132,18 @@ final class ExtentScrubber implements AutoCloseable {
     if (t == null) {
       return true;
     }
-    try {
-      t.join(JOIN_MILLIS);
-    } catch (InterruptedException e) {
+    boolean interrupted = false;
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(JOIN_MILLIS);
+    long leftMillis = JOIN_MILLIS;
+    while (t.isAlive() && leftMillis > 0) {
+      try {
+        t.join(leftMillis);
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
+      leftMillis = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+    }
+    if (interrupted) {
       Thread.currentThread().interrupt();
     }
     return !t.isAlive();
