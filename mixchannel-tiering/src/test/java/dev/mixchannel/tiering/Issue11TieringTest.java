@@ -7,11 +7,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.mockito.ArgumentMatchers.anyString;
 import static org.mockito.Mockito.doAnswer;
+import static org.mockito.Mockito.doThrow;
 import static org.mockito.Mockito.spy;
 
 import dev.mixchannel.api.MixChannelConfig;
 import dev.mixchannel.api.PmemBackend;
 import dev.mixchannel.api.StorageTier;
+import dev.mixchannel.api.TierFullException;
 import dev.mixchannel.file.FileTier;
 import dev.mixchannel.pmem.PmemTier;
 import dev.mixchannel.testkit.ExpectedLog;
@@ -308,5 +310,31 @@ class Issue11TieringTest {
       }
     }
     assertThat(spies.get("t0").incompleteKeys()).isEmpty();
+  }
+
+  /**
+   * A deleted open key whose spill fails late (the slower tier cannot give a spare channel) keeps
+   * its locks valid and its bytes where they were: the locks move only once nothing can fail.
+   */
+  @Test
+  void shouldKeepLocksValidWhenADeletedKeysSpillFailsLate() throws Exception {
+    open(pmemAndDisk(8L * MIB));
+    doThrow(new IOException("injected: no spare channel"))
+        .when(spies.get("t0"))
+        .reopen(org.mockito.ArgumentMatchers.any());
+    byte[] head = Bytes.random(9, MIB);
+    try (MixChannel h = manager.open("k", CREATE, READ, WRITE)) {
+      Bytes.writeFully(h, head, 0);
+      java.nio.channels.FileLock lock = h.lock(0, 100, false);
+      assertThat(manager.delete("k")).isTrue();
+
+      assertThatThrownBy(() -> Bytes.writeFully(h, new byte[9 * MIB], MIB))
+          .isInstanceOf(TierFullException.class);
+
+      assertThat(lock.isValid()).isTrue();
+      assertThat(h.tierName()).isEqualTo("pmem");
+      assertThat(Bytes.readAll(h)).startsWith(head);
+      assertThat(spies.get("t0").incompleteKeys()).isEmpty();
+    }
   }
 }

@@ -138,12 +138,15 @@ final class Spiller {
         continue;
       }
       FileChannel dst = null;
+      FileChannel spare = null;
       try {
         dst = to.tier().createIncomplete(name, SizeHint.of(room(sizeBytes, neededBytes)));
         Copier.copy(k.backing().channel(), dst, 0, sizeBytes, buffer);
+        // Everything that can fail comes before the locks move: once they point at the new
+        // channel, the switch must happen (closing that channel would invalidate them).
+        spare = spareOf(to, dst);
         Map<HandleLock, FileLock> locks = HandleLock.acquireAll(k, dst, true);
         HandleLock.moveAll(locks);
-        FileChannel spare = spareOf(to, dst);
         retired[0] = k.switchTo(new Backing(dst, to));
         return k.ownDeletedCopy(
             spare,
@@ -157,11 +160,7 @@ final class Spiller {
       } catch (IOException | RuntimeException e) {
         deletedCopies.release(to, name);
         if (dst != null) {
-          try {
-            dst.close();
-          } catch (IOException suppressed) {
-            e.addSuppressed(suppressed);
-          }
+          Closeables.closeQuietly(e, spare, dst);
           TierCalls.discardQuietly(to, name, e);
         }
         if (!(e instanceof IOException io)) {
