@@ -269,7 +269,7 @@ final class PmemChannelImpl extends PmemChannel {
     if (position < 0 || count < 0) {
       throw new IllegalArgumentException();
     }
-    if (position > file.size() || count == 0) {
+    if (position > file.size()) {
       return 0;
     }
     if (src instanceof PmemChannelImpl source) {
@@ -280,9 +280,9 @@ final class PmemChannelImpl extends PmemChannel {
         throw new NonReadableChannelException();
       }
       count = Math.min(count, source.size() - source.position());
-      if (count <= 0) {
-        return 0;
-      }
+    }
+    if (count <= 0) {
+      return 0;
     }
     return transferFromBounced(src, position, count);
   }

@@ -57,7 +57,7 @@ final class Transfers {
       long count,
       boolean append)
       throws IOException {
-    if (position > io.size(h) || count == 0) {
+    if (position > io.size(h)) {
       return 0;
     }
     if (src instanceof MixChannelImpl source) {
@@ -68,9 +68,9 @@ final class Transfers {
         throw new NonReadableChannelException();
       }
       count = Math.min(count, source.size() - source.position());
-      if (count <= 0) {
-        return 0;
-      }
+    }
+    if (count <= 0) {
+      return 0;
     }
     ByteBuffer buffer = ByteBuffer.allocate((int) Math.min(BUFFER_BYTES, count));
     long done = 0;
