@@ -15,6 +15,7 @@
  */
 package dev.mixchannel.kafka.internal;
 
+import dev.mixchannel.api.DivergentCopiesException;
 import dev.mixchannel.api.SizeHint;
 import dev.mixchannel.tiering.KeyHold;
 import dev.mixchannel.tiering.MixChannel;
@@ -26,6 +27,8 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -128,6 +131,7 @@ final class KafkaSegmentStore implements AutoCloseable {
       store =
           new KafkaSegmentStore(
               tiers, logDirs, lastTier, retentionMillis, clockMillis, jmx, status, excludedTopic);
+      store.refuseDivergentKeys();
       store.markHotLogDirs();
       SegmentSealer.sealAllButNewest(tiers.manager());
       store.quarantine.holdAll();
@@ -149,6 +153,56 @@ final class KafkaSegmentStore implements AutoCloseable {
       store.sweeper.start(sweepIntervalMillis);
     }
     return store;
+  }
+
+  /**
+   * Refuses to serve while recovery refused a key (its complete copies on two tiers differ: a Kafka
+   * without the agent wrote a segment file whose bytes were on a fast tier, or a copy by hand). The
+   * tiering core keeps both copies and refuses the key; the store cannot list or reconcile keys
+   * around it, so it does not open: every segment open fails with this {@link IOException}, which
+   * Kafka handles as a failure of the segment's log dir (offline; a failed metadata log dir stops
+   * the broker). Never a silent choice of one copy: {@code mixchannel-tool resolve} keeps one, then
+   * the broker starts as usual.
+   */
+  private void refuseDivergentKeys() throws IOException {
+    List<String> refused = manager.divergentKeys();
+    if (refused.isEmpty()) {
+      return;
+    }
+    List<String> named = new ArrayList<>();
+    DivergentCopiesException first = null;
+    for (String key : refused) {
+      DivergentCopiesException refusal = refusalOf(key);
+      first = first == null ? refusal : first;
+      Optional<Path> dir = SegmentKey.parse(key).flatMap(k -> logDirs.dirOf(k.tag()));
+      named.add(
+          key
+              + " (log dir "
+              + dir.map(Path::toString).orElse("unknown")
+              + (refusal == null ? "" : ", resolve with: " + refusal.resolution())
+              + ")");
+    }
+    LOG.error(
+        "MixChannel refuses to serve Kafka: segments whose complete copies on two tiers differ"
+            + " (both kept); Kafka takes the log dirs offline until each is resolved: {}",
+        named);
+    throw new IOException(
+        "MixChannel refuses to serve Kafka: segments whose complete copies on two tiers differ"
+            + " (both kept, resolve each with mixchannel-tool resolve): "
+            + named,
+        first);
+  }
+
+  private DivergentCopiesException refusalOf(String key) {
+    try {
+      manager.exists(key);
+    } catch (java.io.UncheckedIOException e) {
+      if (e.getCause() instanceof DivergentCopiesException refusal) {
+        return refusal;
+      }
+      throw e;
+    }
+    return null;
   }
 
   /**
