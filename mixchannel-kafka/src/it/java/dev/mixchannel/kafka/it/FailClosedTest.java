@@ -90,6 +90,12 @@ class FailClosedTest {
       assertThat(afterKill).isEqualTo(RECORDS + MORE);
       assertThat(broker.stop()).isIn(0, 143);
 
+      int divergentExit = plantDivergentCopies(broker, partition, agent);
+      broker.start(agent);
+      long afterResolve = traffic.consumeAndVerify(RECORDS + MORE);
+      assertThat(afterResolve).isEqualTo(RECORDS + MORE);
+      assertThat(broker.stop()).isIn(0, 143);
+
       int evacuated =
           broker.runTool(
               List.of(BrokerTests.agentJar()),
@@ -106,13 +112,18 @@ class FailClosedTest {
       System.out.printf(
           "[fail-closed %s] stock broker refused the marked log dir after a clean stop (exit %d)"
               + " and after kill -9 (exit %d), no file changed; kafka-dump-log without the agent"
-              + " failed on a hot segment (exit %d); the agent broker read %d of %d; after"
-              + " Evacuate the stock broker read %d of %d%n",
+              + " failed on a hot segment (exit %d); the agent broker read %d of %d; with a hot"
+              + " segment's file written without the agent the agent broker refused to serve"
+              + " (exit %d), both copies kept, and read %d of %d once resolved; after Evacuate the"
+              + " stock broker read %d of %d%n",
           System.getProperty("mixchannel.kafka.version"),
           cleanRefusal,
           killRefusal,
           dump.exitCode(),
           afterKill,
+          RECORDS + MORE,
+          divergentExit,
+          afterResolve,
           RECORDS + MORE,
           stock,
           RECORDS + MORE);
@@ -174,6 +185,32 @@ class FailClosedTest {
     } finally {
       TestFiles.deleteTree(pmem);
     }
+  }
+
+  /**
+   * Issue 17's scenario, planted by hand (a stock broker now refuses the marked dir): a hot
+   * segment's file gets bytes written without the agent. The broker with the agent refuses to serve
+   * (Kafka's log-dir failure: the single log dir holds the metadata log, so it exits), names the
+   * segment and changes neither copy; the test then resolves it by hand, keeping the fast copy
+   * (what {@code mixchannel-tool resolve --keep pmem} does: the file becomes its placeholder
+   * again).
+   */
+  private static int plantDivergentCopies(KafkaBroker broker, Path partition, List<String> agent)
+      throws Exception {
+    List<String> segments = TestFiles.segmentFiles(partition);
+    Path hot = partition.resolve(segments.get(segments.size() - 1));
+    byte[] placeholder = Files.readAllBytes(hot);
+    assertThat(FileSnapshot.isPlaceholder(hot)).isTrue();
+    Files.writeString(hot, "records a broker without the agent acknowledged");
+    Map<String, String> before = FileSnapshot.of(partition);
+    int exit = broker.startRefused(agent);
+    assertThat(exit).as(broker.tail("server.log")).isNotZero();
+    assertThat(Files.readString(broker.home().resolve("server.log")))
+        .contains("copies on two tiers differ")
+        .contains(partition.getFileName() + "/" + hot.getFileName());
+    assertThat(FileSnapshot.of(partition)).as("both copies kept").isEqualTo(before);
+    Files.write(hot, placeholder);
+    return exit;
   }
 
   /** A stock broker on the marked log dir exits before it loads a partition, changing no file. */
