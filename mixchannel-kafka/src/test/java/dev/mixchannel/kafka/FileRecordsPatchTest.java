@@ -30,7 +30,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * {@code docs/kafka/filerecords.patch} applies to the {@code FileRecords.java} of real Kafka
  * releases (unpacked from their sources jars by the build): before and after the class moved to
  * {@code record.internal}; {@code docs/kafka/remotelogmanager.patch} to their {@code
- * RemoteLogManager.java}.
+ * RemoteLogManager.java}; {@code docs/kafka/metaproperties.patch} to their {@code
+ * MetaPropertiesVersion.java}.
  */
 class FileRecordsPatchTest {
 
@@ -59,6 +60,20 @@ class FileRecordsPatchTest {
     String output = dryRun(patch, source);
     assertThat(output).doesNotContain("FAILED").doesNotContain("rejects");
     assertThat(Files.readString(patch)).contains("KafkaChannelFactory.beforeRemoteCopy(segment)");
+  }
+
+  @ParameterizedTest
+  @CsvSource({"4.1.1", "4.3.1"})
+  void shouldApplyMarkPatchWhenSourcesAreThoseOfARelease(String version) throws Exception {
+    Path patch = Path.of(System.getProperty("mixchannel.kafka.meta.patch"));
+    Path source =
+        Path.of(
+            System.getProperty("mixchannel.kafka.sources"),
+            version,
+            "org/apache/kafka/metadata/properties/MetaPropertiesVersion.java");
+    String output = dryRun(patch, source);
+    assertThat(output).doesNotContain("FAILED").doesNotContain("rejects");
+    assertThat(Files.readString(patch)).contains("KafkaChannelFactory.acceptMark(numberString");
   }
 
   private static String dryRun(Path patch, Path source) throws Exception {

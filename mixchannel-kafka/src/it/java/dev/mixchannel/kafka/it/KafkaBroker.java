@@ -53,6 +53,7 @@ public final class KafkaBroker implements AutoCloseable {
   private final int jmxPort;
   private Process process;
   private int starts;
+  private String javaCommand = ProcessHandle.current().info().command().orElse("java");
 
   /**
    * Writes the configuration of a broker.
@@ -477,8 +478,19 @@ public final class KafkaBroker implements AutoCloseable {
     return command;
   }
 
-  private static String javaBinary() {
-    return ProcessHandle.current().info().command().orElse("java");
+  private String javaBinary() {
+    return javaCommand;
+  }
+
+  /**
+   * Runs the broker and its tools on another java binary from now on.
+   *
+   * @param binary the java binary (default: the test JVM's)
+   * @return this broker
+   */
+  public KafkaBroker withJava(String binary) {
+    this.javaCommand = binary;
+    return this;
   }
 
   private Process start(List<String> command, Path output) throws IOException {

@@ -25,6 +25,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,6 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  * -Dmixchannel.kafka.outside.jar}) stops before its main class runs and says why; with {@code
  * mixchannel.kafka.version.allow} naming that release it runs.
  */
+@Tag("slow")
 class KafkaVersionRefusalTest {
 
   @TempDir Path temp;

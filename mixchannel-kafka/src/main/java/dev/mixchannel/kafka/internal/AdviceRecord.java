@@ -102,7 +102,11 @@ public final class AdviceRecord {
     List<String> done = new ArrayList<>();
     for (AdvicePoint point : pointsOf(target)) {
       int n = counter(point, typeName).get();
-      (n == 1 ? done : wrong).add(point.method() + " matched " + n);
+      if (n == 1) {
+        done.add(point.method());
+      } else {
+        wrong.add(point.method() + " matched " + n);
+      }
     }
     if (!wrong.isEmpty()) {
       stop.accept(

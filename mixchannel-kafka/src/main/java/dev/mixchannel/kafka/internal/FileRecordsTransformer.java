@@ -21,6 +21,7 @@ import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.DynamicType;
+import net.bytebuddy.dynamic.Nexus;
 import net.bytebuddy.matcher.ElementMatcher;
 import net.bytebuddy.matcher.ElementMatchers;
 import net.bytebuddy.utility.JavaModule;
@@ -53,6 +54,11 @@ public final class FileRecordsTransformer {
    * @param record where the transformations are counted and checked
    */
   public static void install(Instrumentation instrumentation, AdviceRecord record) {
+    // AgentBuilder.Default prepares Byte Buddy's Nexus (type initializers injected into loaded
+    // classes) eagerly, through sun.misc.Unsafe, which JDK 24 and later warn about and later
+    // releases remove. The agent never needs it (disableClassFormatChanges, advice only); the key
+    // is the shaded Byte Buddy's own, so no other copy of Byte Buddy in the JVM sees it.
+    System.setProperty(Nexus.PROPERTY, Boolean.TRUE.toString());
     AgentBuilder builder =
         new AgentBuilder.Default()
             .disableClassFormatChanges()

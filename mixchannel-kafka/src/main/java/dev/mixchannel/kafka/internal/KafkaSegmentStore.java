@@ -15,7 +15,6 @@
  */
 package dev.mixchannel.kafka.internal;
 
-import dev.mixchannel.api.DivergentCopiesException;
 import dev.mixchannel.api.SizeHint;
 import dev.mixchannel.tiering.KeyHold;
 import dev.mixchannel.tiering.MixChannel;
@@ -27,8 +26,6 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -131,8 +128,9 @@ final class KafkaSegmentStore implements AutoCloseable {
       store =
           new KafkaSegmentStore(
               tiers, logDirs, lastTier, retentionMillis, clockMillis, jmx, status, excludedTopic);
-      store.refuseDivergentKeys();
-      store.markHotLogDirs();
+      StoreOpening opening = new StoreOpening(tiers, logDirs, lastTier);
+      opening.refuseDivergentKeys();
+      opening.markHotLogDirs();
       SegmentSealer.sealAllButNewest(tiers.manager());
       store.quarantine.holdAll();
       store.excluded.holdFilesAtOpen();
@@ -153,81 +151,6 @@ final class KafkaSegmentStore implements AutoCloseable {
       store.sweeper.start(sweepIntervalMillis);
     }
     return store;
-  }
-
-  /**
-   * Refuses to serve while recovery refused a key (its complete copies on two tiers differ: a Kafka
-   * without the agent wrote a segment file whose bytes were on a fast tier, or a copy by hand). The
-   * tiering core keeps both copies and refuses the key; the store cannot list or reconcile keys
-   * around it, so it does not open: every segment open fails with this {@link IOException}, which
-   * Kafka handles as a failure of the segment's log dir (offline; a failed metadata log dir stops
-   * the broker). Never a silent choice of one copy: {@code mixchannel-tool resolve} keeps one, then
-   * the broker starts as usual.
-   */
-  private void refuseDivergentKeys() throws IOException {
-    List<String> refused = manager.divergentKeys();
-    if (refused.isEmpty()) {
-      return;
-    }
-    List<String> named = new ArrayList<>();
-    DivergentCopiesException first = null;
-    for (String key : refused) {
-      DivergentCopiesException refusal = refusalOf(key);
-      first = first == null ? refusal : first;
-      Optional<Path> dir = SegmentKey.parse(key).flatMap(k -> logDirs.dirOf(k.tag()));
-      named.add(
-          key
-              + " (log dir "
-              + dir.map(Path::toString).orElse("unknown")
-              + (refusal == null ? "" : ", resolve with: " + refusal.resolution())
-              + ")");
-    }
-    LOG.error(
-        "MixChannel refuses to serve Kafka: segments whose complete copies on two tiers differ"
-            + " (both kept); Kafka takes the log dirs offline until each is resolved: {}",
-        named);
-    throw new IOException(
-        "MixChannel refuses to serve Kafka: segments whose complete copies on two tiers differ"
-            + " (both kept, resolve each with mixchannel-tool resolve): "
-            + named,
-        first);
-  }
-
-  private DivergentCopiesException refusalOf(String key) {
-    try {
-      manager.exists(key);
-    } catch (java.io.UncheckedIOException e) {
-      if (e.getCause() instanceof DivergentCopiesException refusal) {
-        return refusal;
-      }
-      throw e;
-    }
-    return null;
-  }
-
-  /**
-   * Marks the log dir of every key on a fast tier and fills its file to a whole placeholder: what
-   * an adapter that did not mark left (the upgrade from it). A key whose log dir is not known now
-   * (offline, no longer configured) is left alone and named: its dir cannot be read, by Kafka
-   * either, and it is marked once it is known and a byte of it moves.
-   */
-  private void markHotLogDirs() throws IOException {
-    logDirs.known();
-    for (String key : manager.keys()) {
-      if (lastTier.equals(manager.tierOf(key))) {
-        continue;
-      }
-      Optional<SegmentKey> parsed = SegmentKey.parse(Quarantine.originalOf(key).orElse(key));
-      if (parsed.isEmpty() || logDirs.dirOf(parsed.get().tag()).isEmpty()) {
-        LOG.warn(
-            "a key on a fast tier belongs to no known log dir; its dir is not marked: key={}", key);
-        continue;
-      }
-      tiers.marks().markFor(key);
-      if (!Quarantine.isQuarantined(key)) {
-        tiers.logDirTier().fillPlaceholder(key);
-      }
-    }
   }
 
   /**

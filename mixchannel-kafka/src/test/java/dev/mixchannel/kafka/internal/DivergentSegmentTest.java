@@ -36,7 +36,7 @@ import org.slf4j.event.Level;
  * log-dir failure handling), never a silent choice, and serves again once the key is resolved.
  */
 @ExpectedLog(
-    logger = "dev.mixchannel.kafka.internal.KafkaSegmentStore",
+    logger = "dev.mixchannel.kafka.internal.StoreOpening",
     level = Level.ERROR,
     contains = "copies on two tiers differ")
 @ExpectedLog(

@@ -92,7 +92,7 @@ class EvacuatorTest {
 
   @Test
   @ExpectedLog(
-      logger = "dev.mixchannel.kafka.internal.KafkaSegmentStore",
+      logger = "dev.mixchannel.kafka.internal.StoreOpening",
       contains = "belongs to no known log dir")
   void shouldReportKeysAsLeftWhenTheirLogDirIsUnknown() throws IOException {
     AdapterSettings settings = prepare();

@@ -199,7 +199,7 @@ class ReconcilerTest {
 
   @Test
   @ExpectedLog(
-      logger = "dev.mixchannel.kafka.internal.KafkaSegmentStore",
+      logger = "dev.mixchannel.kafka.internal.StoreOpening",
       contains = "belongs to no known log dir")
   void shouldLeaveKeysAloneWhenTheirLogDirIsUnknownOrTheyAreForeign() throws IOException {
     String foreign = "OTHERLOGDIRTAGAAAAAAAA/" + P + "/" + LOG;
@@ -260,7 +260,7 @@ class ReconcilerTest {
 
   @Test
   @ExpectedLog(
-      logger = "dev.mixchannel.kafka.internal.KafkaSegmentStore",
+      logger = "dev.mixchannel.kafka.internal.StoreOpening",
       contains = "belongs to no known log dir")
   void shouldDoNothingWhenLogDirIsRenamedAwayEvenAfterManyPassesAndRestarts() throws IOException {
     layoutOfHotAndColdSegments();
