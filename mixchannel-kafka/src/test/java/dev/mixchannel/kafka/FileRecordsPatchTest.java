@@ -49,31 +49,19 @@ class FileRecordsPatchTest {
   }
 
   @ParameterizedTest
-  @CsvSource({"4.1.1", "4.3.1"})
-  void shouldApplyRemoteCopyPatchWhenSourcesAreThoseOfARelease(String version) throws Exception {
-    Path patch = Path.of(System.getProperty("mixchannel.kafka.rlm.patch"));
-    Path source =
-        Path.of(
-            System.getProperty("mixchannel.kafka.sources"),
-            version,
-            "org/apache/kafka/server/log/remote/storage/RemoteLogManager.java");
+  @CsvSource({
+    "mixchannel.kafka.rlm.patch, 4.1.1, org/apache/kafka/server/log/remote/storage/RemoteLogManager.java, KafkaChannelFactory.beforeRemoteCopy(segment)",
+    "mixchannel.kafka.rlm.patch, 4.3.1, org/apache/kafka/server/log/remote/storage/RemoteLogManager.java, KafkaChannelFactory.beforeRemoteCopy(segment)",
+    "mixchannel.kafka.meta.patch, 4.1.1, org/apache/kafka/metadata/properties/MetaPropertiesVersion.java, KafkaChannelFactory.acceptMark(numberString",
+    "mixchannel.kafka.meta.patch, 4.3.1, org/apache/kafka/metadata/properties/MetaPropertiesVersion.java, KafkaChannelFactory.acceptMark(numberString"
+  })
+  void shouldApplyOtherPatchesWhenSourcesAreThoseOfARelease(
+      String patchProperty, String version, String path, String call) throws Exception {
+    Path patch = Path.of(System.getProperty(patchProperty));
+    Path source = Path.of(System.getProperty("mixchannel.kafka.sources"), version, path);
     String output = dryRun(patch, source);
     assertThat(output).doesNotContain("FAILED").doesNotContain("rejects");
-    assertThat(Files.readString(patch)).contains("KafkaChannelFactory.beforeRemoteCopy(segment)");
-  }
-
-  @ParameterizedTest
-  @CsvSource({"4.1.1", "4.3.1"})
-  void shouldApplyMarkPatchWhenSourcesAreThoseOfARelease(String version) throws Exception {
-    Path patch = Path.of(System.getProperty("mixchannel.kafka.meta.patch"));
-    Path source =
-        Path.of(
-            System.getProperty("mixchannel.kafka.sources"),
-            version,
-            "org/apache/kafka/metadata/properties/MetaPropertiesVersion.java");
-    String output = dryRun(patch, source);
-    assertThat(output).doesNotContain("FAILED").doesNotContain("rejects");
-    assertThat(Files.readString(patch)).contains("KafkaChannelFactory.acceptMark(numberString");
+    assertThat(Files.readString(patch)).contains(call);
   }
 
   private static String dryRun(Path patch, Path source) throws Exception {

@@ -96,14 +96,7 @@ class FailClosedTest {
       assertThat(afterResolve).isEqualTo(RECORDS + MORE);
       assertThat(broker.stop()).isIn(0, 143);
 
-      int evacuated =
-          broker.runTool(
-              List.of(BrokerTests.agentJar()),
-              "dev.mixchannel.kafka.Evacuate",
-              "evacuate.log",
-              broker.serverProperties().toString());
-      assertThat(evacuated).as(broker.tail("evacuate.log")).isZero();
-      assertThat(broker.tail("evacuate.log")).contains("removed the MixChannel mark of");
+      assertThat(BrokerTests.evacuate(broker)).contains("removed the MixChannel mark of");
       assertThat(Files.readString(logDir.resolve("meta.properties"))).doesNotContain("mixchannel");
       broker.start(List.of());
       long stock = traffic.consumeAndVerify(RECORDS + MORE);
