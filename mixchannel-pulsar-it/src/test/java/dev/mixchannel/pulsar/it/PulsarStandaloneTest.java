@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.NavigableSet;
 import java.util.TreeSet;
@@ -50,78 +51,85 @@ class PulsarStandaloneTest {
   @Test
   void shouldBringBackEveryAcknowledgedMessageWhenAStandaloneWithItsJournalOnMixChannelIsKilled()
       throws Exception {
-    Path home = Jvm.newHome("mixchannel");
-    try (BookieStorage storage = new BookieStorage(Placement.MIXCHANNEL, home, shm(), "128m");
-        StandaloneProcess standalone = standalone(home, storage, Metadata.ROCKSDB)) {
-      Traffic.Killed sent = killAndRestart(standalone);
-      NavigableSet<Long> acked = sent.acked();
-      assertThat(standalone.log()).contains("opened the journal tiers", "Replaying journal");
-      assertPlaceholdersEmpty(standalone.journalDir());
+    runCase(
+        Placement.MIXCHANNEL,
+        Metadata.ROCKSDB,
+        (standalone, storage, sent) -> {
+          assertThat(standalone.log()).contains("opened the journal tiers", "Replaying journal");
+          assertPlaceholdersEmpty(standalone.journalDir());
 
-      // Removal: messages only in the journal, SIGKILL, Evacuate, a start without the provider.
-      long next = sent.nextSeq();
-      try (PulsarClient client = Traffic.client(standalone.serviceUrl());
-          Producer<byte[]> producer = Traffic.producer(client, TOPIC)) {
-        Traffic.send(producer, next, JOURNAL_ONLY, null);
-      }
-      LongStream.range(next, next + JOURNAL_ONLY).forEach(acked::add);
-      standalone.kill();
-      Jvm.ToolRun evacuation = Jvm.evacuate(home, evacuateConf(standalone));
-      assertThat(evacuation.exitCode()).as(evacuation.output()).isZero();
-      assertThat(evacuation.output()).contains("every journal key is a journal file again");
-      standalone.configure(storage.withoutProvider());
-      standalone.bookieJar(false);
-      standalone.start();
-      assertThat(standalone.log()).doesNotContain("opened the journal tiers");
-      assertReadBack(standalone, acked, next + JOURNAL_ONLY);
-      standalone.stop();
-    }
-    // Kept after a failure, with the standalone's logs.
-    BookieStorage.delete(home);
+          // Removal: messages only in the journal, SIGKILL, Evacuate, a start without the provider.
+          NavigableSet<Long> acked = sent.acked();
+          long next = sent.nextSeq();
+          try (PulsarClient client = Traffic.client(standalone.serviceUrl());
+              Producer<byte[]> producer = Traffic.producer(client, TOPIC)) {
+            Traffic.send(producer, next, JOURNAL_ONLY, null);
+          }
+          LongStream.range(next, next + JOURNAL_ONLY).forEach(acked::add);
+          standalone.kill();
+          Jvm.ToolRun evacuation = Jvm.evacuate(standalone.home(), evacuateConf(standalone));
+          assertThat(evacuation.exitCode()).as(evacuation.output()).isZero();
+          assertThat(evacuation.output()).contains("every journal key is a journal file again");
+          standalone.configure(storage.withoutProvider());
+          standalone.bookieJar(false);
+          standalone.start();
+          assertThat(standalone.log()).doesNotContain("opened the journal tiers");
+          assertReadBack(standalone, acked, next + JOURNAL_ONLY);
+        });
   }
 
   @Test
   void shouldBringBackEveryAcknowledgedMessageWhenAStandaloneWithTheStockJournalIsKilled()
       throws Exception {
-    Path home = Jvm.newHome("stock");
-    try (BookieStorage storage = new BookieStorage(Placement.DISK, home, shm(), "128m");
-        StandaloneProcess standalone = standalone(home, storage, Metadata.ROCKSDB)) {
-      killAndRestart(standalone);
-      assertThat(standalone.log()).contains("Replaying journal");
-      assertThat(standalone.log()).doesNotContain("opened the journal tiers");
-      long journalBytes = 0;
-      for (Path file : journalFiles(standalone.journalDir())) {
-        journalBytes += Files.size(file);
-      }
-      assertThat(journalBytes).as("the stock journal's files hold its entries").isPositive();
-      standalone.stop();
-    }
-    // Kept after a failure, with the standalone's logs.
-    BookieStorage.delete(home);
+    runCase(
+        Placement.DISK,
+        Metadata.ROCKSDB,
+        (standalone, storage, sent) -> {
+          assertThat(standalone.log()).contains("Replaying journal");
+          assertThat(standalone.log()).doesNotContain("opened the journal tiers");
+          long journalBytes = 0;
+          for (Path file : journalFiles(standalone.journalDir())) {
+            journalBytes += Files.size(file);
+          }
+          assertThat(journalBytes).as("the stock journal's files hold its entries").isPositive();
+        });
   }
 
   @Test
   void shouldBringBackEveryAcknowledgedMessageWhenAStandaloneInZooKeeperModeIsKilled()
       throws Exception {
-    Path home = Jvm.newHome("zookeeper");
-    try (BookieStorage storage = new BookieStorage(Placement.MIXCHANNEL, home, shm(), "128m");
-        StandaloneProcess standalone = standalone(home, storage, Metadata.ZOOKEEPER)) {
-      killAndRestart(standalone);
-      assertThat(standalone.log())
-          .contains("Forcing to chose ZooKeeper metadata", "opened the journal tiers");
-      assertPlaceholdersEmpty(standalone.journalDir());
-      standalone.stop();
-    }
-    // Kept after a failure, with the standalone's logs.
-    BookieStorage.delete(home);
+    runCase(
+        Placement.MIXCHANNEL,
+        Metadata.ZOOKEEPER,
+        (standalone, storage, sent) -> {
+          assertThat(standalone.log())
+              .contains("Forcing to chose ZooKeeper metadata", "opened the journal tiers");
+          assertPlaceholdersEmpty(standalone.journalDir());
+        });
   }
 
-  private static StandaloneProcess standalone(Path home, BookieStorage storage, Metadata metadata)
-      throws IOException {
-    StandaloneProcess standalone = new StandaloneProcess(home, storage.bookieBase(), metadata);
-    standalone.configure(storage.config());
-    standalone.bookieJar(storage.placement() == Placement.MIXCHANNEL);
-    return standalone;
+  /** What a case checks once its standalone was killed and restarted. */
+  private interface AfterRestart {
+    void check(StandaloneProcess standalone, BookieStorage storage, Traffic.Killed sent)
+        throws Exception;
+  }
+
+  /**
+   * One standalone: {@link #killAndRestart}, the case's own checks, a clean stop. Its directory is
+   * removed when the case passes and kept, with the standalone's logs, when it fails.
+   */
+  private static void runCase(Placement placement, Metadata metadata, AfterRestart after)
+      throws Exception {
+    Path home = Jvm.newHome(placement.name().toLowerCase(Locale.ROOT) + "-" + metadata);
+    try (BookieStorage storage = new BookieStorage(placement, home, shm(), "128m");
+        StandaloneProcess standalone =
+            new StandaloneProcess(home, storage.bookieBase(), metadata)) {
+      standalone.configure(storage.config());
+      standalone.bookieJar(placement == Placement.MIXCHANNEL);
+      after.check(standalone, storage, killAndRestart(standalone));
+      standalone.stop();
+    }
+    BookieStorage.delete(home);
   }
 
   /**

@@ -84,6 +84,15 @@ final class StandaloneProcess implements AutoCloseable {
   }
 
   /**
+   * The standalone's working directory.
+   *
+   * @return the directory
+   */
+  Path home() {
+    return home;
+  }
+
+  /**
    * The broker's service URL.
    *
    * @return {@code pulsar://127.0.0.1:<port>}
