@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright The MixChannel Authors
+# SPDX-License-Identifier: Apache-2.0
 # A 3-broker KRaft cluster on loopback, every broker a stock Kafka with the MixChannel agent
 # (a PMem tier on /dev/shm; the broker's log dir is the last tier, where sealed segments are demoted
 # into their own .log files). It creates a topic with replication factor 3, kills one broker with

@@ -1,3 +1,18 @@
+/*
+ * Copyright The MixChannel Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.mixchannel.tiering;
 
 import static java.nio.file.StandardOpenOption.READ;
@@ -17,12 +32,12 @@ class RecoveryTest {
   @Test
   @ExpectedLog(
       logger = "dev.mixchannel.tiering.internal.Recovery",
-      contains = "key complete on two tiers")
-  void shouldDiscardIncompleteAndKeepTheFasterCopyWhenOpening() throws IOException {
+      contains = "key complete on two tiers, identical copies")
+  void shouldDiscardIncompleteAndKeepTheFasterOfIdenticalCopiesWhenOpening() throws IOException {
     Files.createDirectories(dir.resolve("t0/topic"));
     Files.createDirectories(dir.resolve("t1/topic"));
     Files.writeString(dir.resolve("t0/topic/both.log"), "fast copy");
-    Files.writeString(dir.resolve("t1/topic/both.log"), "slow copy");
+    Files.writeString(dir.resolve("t1/topic/both.log"), "fast copy");
     Files.writeString(dir.resolve("t1/topic/slow.log"), "only slow");
     Files.writeString(dir.resolve("t1/topic/half.log" + ".migrating"), "partial");
     Files.writeString(dir.resolve("t0/topic/slow.log" + ".migrating"), "partial");

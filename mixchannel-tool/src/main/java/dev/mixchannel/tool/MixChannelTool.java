@@ -1,9 +1,25 @@
+/*
+ * Copyright The MixChannel Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.mixchannel.tool;
 
 import dev.mixchannel.api.InvalidConfigException;
 import dev.mixchannel.api.StorageInUseException;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.NoSuchFileException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -18,16 +34,18 @@ import picocli.CommandLine.Spec;
  *   <li>{@code inspect <pool file>}: the superblock, slots and extent usage of a PMem pool;
  *   <li>{@code verify <config>}: checksums and cross-tier consistency of a configuration's storage;
  *   <li>{@code migrate <config> <key> <tier>}: moves one key now;
- *   <li>{@code evacuate <config> --to <tier>}: moves every key to one tier.
+ *   <li>{@code evacuate <config> --to <tier>}: moves every key to one tier;
+ *   <li>{@code resolve <config> --keep <tier> <key>}: keeps one copy of a key whose copies on two
+ *       tiers differ, removes the other.
  * </ul>
  *
  * <p>Exit codes: {@value #OK} success; {@value #PROBLEMS} problems found ({@code inspect}, {@code
  * verify}) or keys left behind ({@code evacuate}); {@value #USAGE} bad usage (unknown command or
  * option, missing argument, invalid configuration, unknown key or tier); {@value #FAILURE} an I/O
  * error or a failed operation (storage in use, a corrupt pool refused, a migration that failed).
- * {@code migrate} and {@code evacuate} open the storage as the library does, so the process that
- * normally owns it (a broker, an application) must be stopped; {@code inspect} and {@code verify}
- * only read.
+ * {@code migrate}, {@code evacuate} and {@code resolve} open the storage as the library does, so
+ * the process that normally owns it (a broker, an application) must be stopped; {@code inspect} and
+ * {@code verify} only read.
  */
 @Command(
     name = "mixchannel-tool",
@@ -39,6 +57,7 @@ import picocli.CommandLine.Spec;
       VerifyCommand.class,
       MigrateCommand.class,
       EvacuateCommand.class,
+      ResolveCommand.class,
       CommandLine.HelpCommand.class
     },
     footer = {
@@ -86,7 +105,10 @@ public final class MixChannelTool implements Runnable {
     cli.setOut(out);
     cli.setErr(err);
     cli.setExecutionExceptionHandler(
-        (e, commandLine, parseResult) -> {
+        (thrown, commandLine, parseResult) -> {
+          // The manager's methods without a checked exception wrap a refusal (a key whose copies
+          // differ) in an UncheckedIOException: report the refusal itself.
+          Exception e = thrown instanceof UncheckedIOException u ? u.getCause() : thrown;
           commandLine.getErr().println(commandLine.getCommandName() + ": " + describe(e));
           commandLine.getErr().flush();
           return exitCode(e);
@@ -100,7 +122,7 @@ public final class MixChannelTool implements Runnable {
   @Override
   public void run() {
     throw new ParameterException(
-        spec.commandLine(), "missing command: inspect, verify, migrate or evacuate");
+        spec.commandLine(), "missing command: inspect, verify, migrate, evacuate or resolve");
   }
 
   static int exitCode(Exception e) {

@@ -1,3 +1,18 @@
+/*
+ * Copyright The MixChannel Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package dev.mixchannel.tiering.internal;
 
 import dev.mixchannel.api.MigrationException;
@@ -19,9 +34,10 @@ import org.slf4j.LoggerFactory;
  * doubt) is rolled back: the published copy is removed and the key stays on its durable source.
  * After the publish the key is complete on both tiers with identical bytes, and this class resolves
  * it: when the source cannot be removed, the destination is removed instead and the key stays on
- * the source; when that fails too, the key ends on the faster of the two, which is the copy
- * recovery would keep, so no later write can be lost to recovery's rule; the other copy is recorded
- * as stale and removed later. A complete copy nobody owns never survives.
+ * the source; when that fails too, the key ends on the faster of the two (the copy recovery keeps
+ * while the two are still identical) and the other copy is recorded as stale and removed later. A
+ * crash before that removal, once the key was written again, leaves two copies that differ: the
+ * next recovery refuses the key rather than choose, so no write is lost to it.
  */
 final class Switcher {
   private static final Logger LOG = LoggerFactory.getLogger(Switcher.class);

@@ -1,0 +1,42 @@
+/*
+ * Copyright The MixChannel Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package dev.mixchannel.bookkeeper;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.mixchannel.testkit.ShadedJarCheck;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The built bookie jar (failsafe runs this after {@code package}): it may be redistributed, because
+ * it carries MixChannel's licence and notice and the licence of every artifact it bundles.
+ */
+class BookieJarLicenceIT {
+
+  private static final Path JAR = Path.of(System.getProperty("mixchannel.shaded.jar"));
+
+  /** What the jar bundles, and where its classes are. */
+  private static final Map<String, String> BUNDLED =
+      Map.of("com.intel.pmem:llpl", "com/intel/pmem/llpl/");
+
+  @Test
+  void shouldCarryTheLicenceOfEveryArtifactItBundles() throws IOException {
+    assertThat(ShadedJarCheck.licenceProblems(JAR, BUNDLED)).isEmpty();
+  }
+}
