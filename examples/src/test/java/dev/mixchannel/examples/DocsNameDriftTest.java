@@ -46,6 +46,7 @@ class DocsNameDriftTest {
           "FileChannel",
           "ClosedByInterruptException",
           "UnsupportedOperationException",
+          "UncheckedIOException",
           "ReentrantReadWriteLock",
           "StampedLock",
           // Kafka
