@@ -59,6 +59,8 @@ class DocsNameDriftTest {
           "BookieImpl",
           "FileChannelProvider",
           "JournalChannel",
+          // Pulsar
+          "PulsarStandaloneStarter",
           // JMX attributes of the Kafka adapter's MBean
           "QuarantinedKeys",
           // JMH parameter values of the benchmarks
