@@ -46,6 +46,7 @@ class DocsNameDriftTest {
           "FileChannel",
           "ClosedByInterruptException",
           "UnsupportedOperationException",
+          "UncheckedIOException",
           "ReentrantReadWriteLock",
           "StampedLock",
           // Kafka
@@ -58,6 +59,8 @@ class DocsNameDriftTest {
           "BookieImpl",
           "FileChannelProvider",
           "JournalChannel",
+          // Pulsar
+          "PulsarStandaloneStarter",
           // JMX attributes of the Kafka adapter's MBean
           "QuarantinedKeys",
           // JMH parameter values of the benchmarks
