@@ -16,7 +16,9 @@
 package dev.mixchannel.kafka;
 
 import dev.mixchannel.kafka.internal.AdapterSettings;
+import dev.mixchannel.kafka.internal.AdviceRecord;
 import dev.mixchannel.kafka.internal.KafkaAdapter;
+import dev.mixchannel.kafka.internal.LogDirMark;
 import dev.mixchannel.kafka.internal.SegmentFiles;
 import java.io.File;
 import java.io.IOException;
@@ -64,7 +66,17 @@ public final class KafkaChannelFactory {
    * @throws IllegalStateException when an adapter with other settings is installed
    */
   public static void install(Path settingsFile) throws IOException {
-    AdapterSettings settings = AdapterSettings.load(settingsFile);
+    install(AdapterSettings.load(settingsFile), null);
+  }
+
+  /**
+   * Installs the process's adapter for the agent.
+   *
+   * @param settings the settings
+   * @param advice what the agent advised, or {@code null} for a patched Kafka
+   * @throws IllegalStateException when an adapter with other settings is installed
+   */
+  static void install(AdapterSettings settings, AdviceRecord advice) {
     synchronized (LOCK) {
       propertyRead = true;
       if (adapter != null) {
@@ -75,9 +87,9 @@ public final class KafkaChannelFactory {
             "a MixChannel Kafka adapter is installed already: settings="
                 + adapter.settings().source()
                 + ", new="
-                + settingsFile);
+                + settings.source());
       }
-      adapter = new KafkaAdapter(settings);
+      adapter = new KafkaAdapter(settings, advice);
     }
   }
 
@@ -89,6 +101,29 @@ public final class KafkaChannelFactory {
    */
   public static boolean isInstalled() {
     return current() != null;
+  }
+
+  /**
+   * {@code MetaPropertiesVersion.fromNumberString}, before Kafka parses a log dir's {@code
+   * meta.properties} version: the adapter's mark ({@code mixchannel-<n>}, written while any of the
+   * dir's segment bytes are on a fast tier) stands for Kafka's version {@code n} when an adapter is
+   * installed and, for the agent, its segment advice is in place. Otherwise the value is returned
+   * as it is, and Kafka refuses the dir as a Kafka without MixChannel does.
+   *
+   * @param value the version string
+   * @param kafkaClass Kafka's class that parses it; its loader holds Kafka's other classes
+   * @return the string for Kafka to parse
+   */
+  public static String acceptMark(String value, Class<?> kafkaClass) {
+    String number = LogDirMark.unmarked(value);
+    if (number == null) {
+      return value;
+    }
+    KafkaAdapter current = current();
+    if (current == null || !current.acceptsMark(kafkaClass.getClassLoader())) {
+      return value;
+    }
+    return number;
   }
 
   /**
@@ -227,7 +262,7 @@ public final class KafkaChannelFactory {
         String file = System.getProperty(CONFIG_PROPERTY);
         if (file != null && !file.isBlank()) {
           try {
-            adapter = new KafkaAdapter(AdapterSettings.load(Path.of(file.trim())));
+            adapter = new KafkaAdapter(AdapterSettings.load(Path.of(file.trim())), null);
           } catch (IOException e) {
             throw new IllegalStateException(
                 "cannot read the MixChannel settings: " + CONFIG_PROPERTY + "=" + file, e);

@@ -15,7 +15,11 @@
  */
 package dev.mixchannel.kafka;
 
+import dev.mixchannel.kafka.internal.AdapterSettings;
+import dev.mixchannel.kafka.internal.AdviceRecord;
 import dev.mixchannel.kafka.internal.FileRecordsTransformer;
+import dev.mixchannel.kafka.internal.JvmStop;
+import dev.mixchannel.kafka.internal.KafkaVersionCheck;
 import java.io.IOException;
 import java.lang.instrument.Instrumentation;
 import java.nio.file.Path;
@@ -29,11 +33,15 @@ import java.nio.file.Path;
  * }</pre>
  *
  * <p>The argument is a properties file with the tiers and the broker's {@code log.dirs} (it may be
- * the broker's {@code server.properties} itself). The agent validates it at once, so a bad file
- * stops the JVM before Kafka starts, then adds advice to {@code FileRecords} (package {@code
- * org.apache.kafka.common.record} up to Kafka 4.2, {@code org.apache.kafka.common.record.internal}
- * from 4.3) that hands {@code openChannel}, {@code renameTo}, {@code updateParentDir} and {@code
- * deleteIfExists} to {@link KafkaChannelFactory}.
+ * the broker's {@code server.properties} itself). The agent validates it at once and checks that
+ * the Kafka on the class path is one it was built for ({@code KafkaVersionCheck}: 4.1.1 to 4.4.x,
+ * or the version {@code mixchannel.kafka.version.allow} names), so a bad file or another Kafka
+ * stops the JVM with the reason before Kafka starts. Then it adds advice to {@code FileRecords}
+ * (package {@code org.apache.kafka.common.record} up to Kafka 4.2, {@code
+ * org.apache.kafka.common.record.internal} from 4.3) that hands {@code openChannel}, {@code
+ * renameTo}, {@code updateParentDir} and {@code deleteIfExists} to {@link KafkaChannelFactory}, to
+ * tiered storage's copy task and to {@code MetaPropertiesVersion.fromNumberString} (its log-dir
+ * mark); a required method that is not matched exactly once when its class loads stops the JVM.
  */
 public final class MixChannelAgent {
 
@@ -71,7 +79,21 @@ public final class MixChannelAgent {
           "MixChannel agent argument missing: expected"
               + " -javaagent:mixchannel-kafka-agent.jar=/path/to/mixchannel.properties");
     }
-    KafkaChannelFactory.install(Path.of(argument.trim()));
-    FileRecordsTransformer.install(instrumentation);
+    AdapterSettings settings = AdapterSettings.load(Path.of(argument.trim()));
+    String kafka =
+        KafkaVersionCheck.check(ClassLoader.getSystemClassLoader(), settings.allowedKafkaVersion());
+    AdviceRecord record = new AdviceRecord(version(), kafka, new JvmStop());
+    KafkaChannelFactory.install(settings, record);
+    FileRecordsTransformer.install(instrumentation, record);
+  }
+
+  /**
+   * The agent's version, from its jar's manifest.
+   *
+   * @return the version, or {@code unknown} outside the agent jar
+   */
+  static String version() {
+    String version = MixChannelAgent.class.getPackage().getImplementationVersion();
+    return version == null ? "unknown" : version;
   }
 }

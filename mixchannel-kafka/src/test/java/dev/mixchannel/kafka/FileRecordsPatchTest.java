@@ -30,7 +30,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * {@code docs/kafka/filerecords.patch} applies to the {@code FileRecords.java} of real Kafka
  * releases (unpacked from their sources jars by the build): before and after the class moved to
  * {@code record.internal}; {@code docs/kafka/remotelogmanager.patch} to their {@code
- * RemoteLogManager.java}.
+ * RemoteLogManager.java}; {@code docs/kafka/metaproperties.patch} to their {@code
+ * MetaPropertiesVersion.java}.
  */
 class FileRecordsPatchTest {
 
@@ -48,17 +49,19 @@ class FileRecordsPatchTest {
   }
 
   @ParameterizedTest
-  @CsvSource({"4.1.1", "4.3.1"})
-  void shouldApplyRemoteCopyPatchWhenSourcesAreThoseOfARelease(String version) throws Exception {
-    Path patch = Path.of(System.getProperty("mixchannel.kafka.rlm.patch"));
-    Path source =
-        Path.of(
-            System.getProperty("mixchannel.kafka.sources"),
-            version,
-            "org/apache/kafka/server/log/remote/storage/RemoteLogManager.java");
+  @CsvSource({
+    "mixchannel.kafka.rlm.patch, 4.1.1, org/apache/kafka/server/log/remote/storage/RemoteLogManager.java, KafkaChannelFactory.beforeRemoteCopy(segment)",
+    "mixchannel.kafka.rlm.patch, 4.3.1, org/apache/kafka/server/log/remote/storage/RemoteLogManager.java, KafkaChannelFactory.beforeRemoteCopy(segment)",
+    "mixchannel.kafka.meta.patch, 4.1.1, org/apache/kafka/metadata/properties/MetaPropertiesVersion.java, KafkaChannelFactory.acceptMark(numberString",
+    "mixchannel.kafka.meta.patch, 4.3.1, org/apache/kafka/metadata/properties/MetaPropertiesVersion.java, KafkaChannelFactory.acceptMark(numberString"
+  })
+  void shouldApplyOtherPatchesWhenSourcesAreThoseOfARelease(
+      String patchProperty, String version, String path, String call) throws Exception {
+    Path patch = Path.of(System.getProperty(patchProperty));
+    Path source = Path.of(System.getProperty("mixchannel.kafka.sources"), version, path);
     String output = dryRun(patch, source);
     assertThat(output).doesNotContain("FAILED").doesNotContain("rejects");
-    assertThat(Files.readString(patch)).contains("KafkaChannelFactory.beforeRemoteCopy(segment)");
+    assertThat(Files.readString(patch)).contains(call);
   }
 
   private static String dryRun(Path patch, Path source) throws Exception {

@@ -66,6 +66,25 @@ final class BrokerTests {
     return List.of("-javaagent:" + agentJar() + "=" + settings);
   }
 
+  /**
+   * Runs {@code Evacuate} on a stopped broker's settings, bounded, and checks that it left nothing.
+   *
+   * @param broker the broker
+   * @return the end of its output
+   * @throws Exception when it fails or times out
+   */
+  static String evacuate(KafkaBroker broker) throws Exception {
+    int exit =
+        broker.runTool(
+            List.of(agentJar()),
+            "dev.mixchannel.kafka.Evacuate",
+            "evacuate.log",
+            broker.serverProperties().toString());
+    String output = broker.tail("evacuate.log");
+    org.assertj.core.api.Assertions.assertThat(exit).as(output).isZero();
+    return output;
+  }
+
   /** A short id for a test run's directories. */
   static String newId() {
     return UUID.randomUUID().toString().substring(0, 8);

@@ -53,6 +53,7 @@ public final class KafkaBroker implements AutoCloseable {
   private final int jmxPort;
   private Process process;
   private int starts;
+  private String javaCommand = ProcessHandle.current().info().command().orElse("java");
 
   /**
    * Writes the configuration of a broker.
@@ -306,6 +307,45 @@ public final class KafkaBroker implements AutoCloseable {
   }
 
   /**
+   * Starts the broker where it must refuse to run, and waits until it exits.
+   *
+   * @param jvmOptions extra JVM options
+   * @return the exit code; the output is in {@link #lastOutput()}
+   * @throws Exception when it comes up instead (it is stopped) or does not exit in time (killed)
+   */
+  public int startRefused(List<String> jvmOptions) throws Exception {
+    if (process != null && process.isAlive()) {
+      throw new IllegalStateException("broker already running: pid=" + process.pid());
+    }
+    List<String> command = java(jvmOptions, false);
+    command.add("kafka.Kafka");
+    command.add(serverProperties.toString());
+    starts++;
+    process = start(command, home.resolve(lastOutput()));
+    long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+    while (System.nanoTime() < deadline) {
+      if (process.waitFor(200, TimeUnit.MILLISECONDS)) {
+        return process.exitValue();
+      }
+      if (accepts(brokerPort)) {
+        stop();
+        throw new AssertionError("broker started where it must refuse: " + tail(lastOutput()));
+      }
+    }
+    kill();
+    throw new IllegalStateException("broker neither started nor exited: " + tail(lastOutput()));
+  }
+
+  /**
+   * The output file of the last start.
+   *
+   * @return its name in the broker's directory
+   */
+  public String lastOutput() {
+    return "stdout-" + starts + ".log";
+  }
+
+  /**
    * Stops the broker cleanly (SIGTERM: Kafka's controlled shutdown) and waits for it.
    *
    * @return the exit code
@@ -438,8 +478,19 @@ public final class KafkaBroker implements AutoCloseable {
     return command;
   }
 
-  private static String javaBinary() {
-    return ProcessHandle.current().info().command().orElse("java");
+  private String javaBinary() {
+    return javaCommand;
+  }
+
+  /**
+   * Runs the broker and its tools on another java binary from now on.
+   *
+   * @param binary the java binary (default: the test JVM's)
+   * @return this broker
+   */
+  public KafkaBroker withJava(String binary) {
+    this.javaCommand = binary;
+    return this;
   }
 
   private Process start(List<String> command, Path output) throws IOException {

@@ -44,6 +44,8 @@ import java.util.regex.PatternSyntaxException;
  * @param quarantineRetentionMillis how long a quarantined key is kept before it is deleted
  * @param logDirKind the medium of the log dirs (the last tier)
  * @param excludedTopics the topics whose segments Kafka keeps in its own files only
+ * @param allowedKafkaVersion a Kafka version outside the tested range the agent runs on anyway
+ *     ({@value #VERSION_ALLOW}), empty for none
  */
 public record AdapterSettings(
     Path source,
@@ -53,7 +55,8 @@ public record AdapterSettings(
     long shutdownWaitMillis,
     long quarantineRetentionMillis,
     TierKind logDirKind,
-    Pattern excludedTopics) {
+    Pattern excludedTopics,
+    String allowedKafkaVersion) {
 
   /** Prefix of the adapter's own keys. */
   public static final String PREFIX = "mixchannel.kafka.";
@@ -72,6 +75,12 @@ public record AdapterSettings(
 
   /** A regular expression of topics whose segments stay in Kafka's own files only. */
   public static final String TOPICS_EXCLUDE = PREFIX + "topics.exclude";
+
+  /**
+   * A Kafka version outside the range the agent was tested on ({@link KafkaVersionCheck}) that the
+   * agent runs on anyway: the exact version string Kafka reports, such as {@code 4.5.0}.
+   */
+  public static final String VERSION_ALLOW = PREFIX + "version.allow";
 
   /** The name of the last tier, the broker's log dirs. */
   public static final String LOGDIR_TIER = "logdir";
@@ -92,7 +101,8 @@ public record AdapterSettings(
           SHUTDOWN_WAIT_MS,
           QUARANTINE_RETENTION_MS,
           LOGDIR_KIND,
-          TOPICS_EXCLUDE);
+          TOPICS_EXCLUDE,
+          VERSION_ALLOW);
 
   /** Default of {@link #SWEEP_INTERVAL_MS}. */
   public static final long DEFAULT_SWEEP_INTERVAL_MS = 30_000;
@@ -111,6 +121,7 @@ public record AdapterSettings(
    * @param quarantineRetentionMillis how long a quarantined key is kept
    * @param logDirKind the medium of the log dirs
    * @param excludedTopics the topics kept in Kafka's own files only
+   * @param allowedKafkaVersion an untested Kafka version to run on anyway, empty for none
    */
   public AdapterSettings {
     logDirs = List.copyOf(logDirs);
@@ -181,7 +192,9 @@ public record AdapterSettings(
               + ": the Kafka adapter adds the log dirs as the last tier of that name");
     }
     LogDirs.of(logDirs, config);
-    return new AdapterSettings(source, config, logDirs, sweep, wait, retention, kind, excluded);
+    String allowed = properties.getProperty(VERSION_ALLOW, "").trim();
+    return new AdapterSettings(
+        source, config, logDirs, sweep, wait, retention, kind, excluded, allowed);
   }
 
   private static TierKind logDirKind(Properties properties) {

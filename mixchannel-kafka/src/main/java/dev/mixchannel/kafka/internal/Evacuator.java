@@ -158,8 +158,39 @@ public final class Evacuator {
       if (!left.isEmpty()) {
         out.printf(Locale.ROOT, "left %d keys on the fast tiers: %s%n", left.size(), left);
       }
+      unmarkEmptied(manager, known);
       out.printf(Locale.ROOT, "done: %d segments, %s%n", done, ByteSizes.format(bytes));
       return new Result(done, bytes, left);
+    }
+  }
+
+  /**
+   * Removes the mark of each log dir of which no key (a quarantined one included) is on a fast tier
+   * any more, so that a Kafka without the agent may load it; a dir with keys left keeps it.
+   */
+  private void unmarkEmptied(TierManager manager, Map<String, Path> known) throws IOException {
+    Map<String, Integer> hotByTag = new java.util.TreeMap<>();
+    for (String key : manager.keys()) {
+      if (AdapterSettings.LOGDIR_TIER.equals(manager.tierOf(key))) {
+        continue;
+      }
+      SegmentKey.parse(Quarantine.originalOf(key).orElse(key))
+          .ifPresent(k -> hotByTag.merge(k.tag(), 1, Integer::sum));
+    }
+    for (Map.Entry<String, Path> dir : known.entrySet()) {
+      int hot = hotByTag.getOrDefault(dir.getKey(), 0);
+      if (hot > 0) {
+        out.printf(
+            Locale.ROOT,
+            "kept the MixChannel mark of %s: %d keys of it are on a fast tier%n",
+            dir.getValue(),
+            hot);
+      } else if (LogDirMark.unmark(dir.getValue())) {
+        out.printf(
+            Locale.ROOT,
+            "removed the MixChannel mark of %s: a Kafka without the agent may load it%n",
+            dir.getValue());
+      }
     }
   }
 

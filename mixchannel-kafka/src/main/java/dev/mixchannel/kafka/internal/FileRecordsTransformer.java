@@ -15,81 +15,90 @@
  */
 package dev.mixchannel.kafka.internal;
 
-import static net.bytebuddy.matcher.ElementMatchers.isStatic;
-import static net.bytebuddy.matcher.ElementMatchers.named;
-import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
-
-import java.io.File;
 import java.lang.instrument.Instrumentation;
 import java.util.List;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.DynamicType;
+import net.bytebuddy.dynamic.Nexus;
+import net.bytebuddy.matcher.ElementMatcher;
+import net.bytebuddy.matcher.ElementMatchers;
 import net.bytebuddy.utility.JavaModule;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Installs the advice on {@code FileRecords} (segment opens, renames, deletes) and on tiered
- * storage's copy task (a segment is made whole in its file before it is uploaded by path). Kafka's
- * classes are matched by name in every package they have lived in, so one agent serves Kafka 4.1 to
- * 4.4; no Kafka class is loaded or linked by the agent. Stateless.
+ * Installs the advice of every {@link AdvicePoint}: on {@code FileRecords} (segment opens, renames,
+ * deletes), on tiered storage's copy task (a segment is made whole in its file before it is
+ * uploaded by path) and on {@code MetaPropertiesVersion} (the agent accepts its log-dir mark).
+ * Kafka's classes are matched by name in every package they have lived in, so one agent serves
+ * Kafka 4.1 to 4.4; no Kafka class is loaded or linked by the agent at install. Each transformation
+ * is counted in an {@link AdviceRecord}, which stops the JVM when a required method was not matched
+ * exactly once. Stateless.
  */
 public final class FileRecordsTransformer {
 
   /** The fully qualified names {@code FileRecords} has had in Kafka 4.x. */
-  public static final List<String> FILE_RECORDS =
-      List.of(
-          "org.apache.kafka.common.record.FileRecords",
-          "org.apache.kafka.common.record.internal.FileRecords");
+  public static final List<String> FILE_RECORDS = AdviceTarget.FILE_RECORDS.names();
 
   /** The fully qualified names of tiered storage's copy task in Kafka 4.x. */
-  public static final List<String> RLM_COPY_TASK =
-      List.of(
-          "org.apache.kafka.server.log.remote.storage.RemoteLogManager$RLMCopyTask",
-          "kafka.log.remote.RemoteLogManager$RLMCopyTask");
+  public static final List<String> RLM_COPY_TASK = AdviceTarget.RLM_COPY_TASK.names();
 
   private FileRecordsTransformer() {}
 
   /**
-   * Adds the advice to {@code FileRecords}, now for classes already loaded and later for classes
-   * loaded from now on.
+   * Adds the advice, now for classes already loaded and later for classes loaded from now on.
    *
    * @param instrumentation the JVM's instrumentation
+   * @param record where the transformations are counted and checked
    */
-  public static void install(Instrumentation instrumentation) {
-    new AgentBuilder.Default()
-        .disableClassFormatChanges()
-        .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
-        .with(new Listener())
-        .type(named(FILE_RECORDS.get(0)).or(named(FILE_RECORDS.get(1))))
-        .transform(
-            (builder, type, loader, module, domain) ->
-                builder
-                    .visit(
-                        Advice.to(OpenChannelAdvice.class)
-                            .on(named("openChannel").and(isStatic()).and(takesArguments(5))))
-                    .visit(
-                        Advice.to(RenameToAdvice.class)
-                            .on(named("renameTo").and(takesArguments(File.class))))
-                    .visit(
-                        Advice.to(UpdateParentDirAdvice.class)
-                            .on(named("updateParentDir").and(takesArguments(File.class))))
-                    .visit(
-                        Advice.to(DeleteIfExistsAdvice.class)
-                            .on(named("deleteIfExists").and(takesArguments(0)))))
-        .type(named(RLM_COPY_TASK.get(0)).or(named(RLM_COPY_TASK.get(1))))
-        .transform(
-            (builder, type, loader, module, domain) ->
-                builder.visit(
-                    Advice.to(RemoteCopyAdvice.class)
-                        .on(named("copyLogSegment").and(takesArguments(4)))))
-        .installOn(instrumentation);
+  public static void install(Instrumentation instrumentation, AdviceRecord record) {
+    // AgentBuilder.Default prepares Byte Buddy's Nexus (type initializers injected into loaded
+    // classes) eagerly, through sun.misc.Unsafe, which JDK 24 and later warn about and later
+    // releases remove. The agent never needs it (disableClassFormatChanges, advice only); the key
+    // is the shaded Byte Buddy's own, so no other copy of Byte Buddy in the JVM sees it.
+    System.setProperty(Nexus.PROPERTY, Boolean.TRUE.toString());
+    AgentBuilder builder =
+        new AgentBuilder.Default()
+            .disableClassFormatChanges()
+            .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
+            .with(new Listener(record));
+    for (AdviceTarget target : AdviceTarget.values()) {
+      builder =
+          builder
+              .type(named(target))
+              .transform(
+                  (b, type, loader, module, domain) -> {
+                    record.transforming(type.getName());
+                    DynamicType.Builder<?> advised = b;
+                    for (AdvicePoint point : AdvicePoint.values()) {
+                      if (point.target() == target) {
+                        advised =
+                            advised.visit(Advice.to(point.advice()).on(record.counting(point)));
+                      }
+                    }
+                    return advised;
+                  });
+    }
+    builder.installOn(instrumentation);
   }
 
-  /** Logs each transformation of {@code FileRecords} and every failure. */
+  private static ElementMatcher.Junction<TypeDescription> named(AdviceTarget target) {
+    ElementMatcher.Junction<TypeDescription> any = ElementMatchers.none();
+    for (String name : target.names()) {
+      any = any.or(ElementMatchers.named(name));
+    }
+    return any;
+  }
+
+  /** Checks and logs each transformation of an advised class, and every failure. */
   private static final class Listener extends AgentBuilder.Listener.Adapter {
+    private final AdviceRecord record;
+
+    Listener(AdviceRecord record) {
+      this.record = record;
+    }
 
     @Override
     public void onTransformation(
@@ -98,13 +107,14 @@ public final class FileRecordsTransformer {
         JavaModule module,
         boolean loaded,
         DynamicType dynamicType) {
-      log().info("MixChannel advice added to {} (class loader {})", type.getName(), loader);
+      record.transformed(type.getName()).ifPresent(line -> log().info("{}", line));
     }
 
     @Override
     public void onError(
         String typeName, ClassLoader loader, JavaModule module, boolean loaded, Throwable error) {
       log().error("MixChannel advice failed: class={}, loader={}", typeName, loader, error);
+      record.failed(typeName, error);
     }
   }
 

@@ -15,10 +15,12 @@
  */
 package dev.mixchannel.kafka.internal;
 
+import dev.mixchannel.api.DivergentCopiesException;
 import dev.mixchannel.api.StorageInUseException;
 import dev.mixchannel.tiering.TierManager;
 import java.io.File;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.util.Optional;
 import org.slf4j.Logger;
@@ -37,21 +39,50 @@ public final class KafkaAdapter implements AutoCloseable {
   public static final String KAFKA_SHUTDOWN_HOOK = "kafka-shutdown-hook";
 
   private final AdapterSettings settings;
+  private final AdviceRecord advice;
   private final LogDirs logDirs;
   private final Object storeLock = new Object();
   private volatile KafkaSegmentStore store;
   private volatile boolean toolWarned;
   private volatile boolean writer;
+  private volatile Boolean markAccepted;
   private boolean closed;
 
   /**
    * Creates the adapter; opens nothing yet.
    *
    * @param settings the settings
+   * @param advice what the agent advised, or {@code null} for a patched Kafka (no agent)
    */
-  public KafkaAdapter(AdapterSettings settings) {
+  public KafkaAdapter(AdapterSettings settings, AdviceRecord advice) {
     this.settings = settings;
+    this.advice = advice;
     this.logDirs = LogDirs.of(settings.logDirs(), settings.config());
+  }
+
+  /**
+   * Whether Kafka may read the adapter's log-dir mark as the version it stands for: a patched Kafka
+   * (no agent) always, the agent once its segment advice is in place ({@link
+   * AdviceRecord#inPlace}). The first answer is logged.
+   *
+   * @param loader the loader of Kafka's classes
+   * @return whether the mark is accepted
+   */
+  public boolean acceptsMark(ClassLoader loader) {
+    boolean accepted = advice == null || advice.inPlace(loader);
+    if (markAccepted == null || markAccepted != accepted) {
+      markAccepted = accepted;
+      if (accepted) {
+        log().info("MixChannel log-dir mark accepted: settings={}", settings.source());
+      } else {
+        log()
+            .error(
+                "MixChannel log-dir mark refused: the agent's segment advice is not in place"
+                    + " (advised: {}); Kafka refuses the marked log dirs",
+                advice.advised());
+      }
+    }
+    return accepted;
   }
 
   /**
@@ -78,7 +109,30 @@ public final class KafkaAdapter implements AutoCloseable {
     if (segment.isEmpty()) {
       return null;
     }
-    boolean excluded = excluded(segment.get());
+    return guarded(segment.get(), () -> open(segment.get(), file, mutable, initFileSize));
+  }
+
+  /** One store operation on a segment, whose refusal (copies that differ) Kafka must see. */
+  private interface Step<T> {
+    T run() throws IOException;
+  }
+
+  private static <T> T guarded(SegmentPath segment, Step<T> step) throws IOException {
+    try {
+      return step.run();
+    } catch (DivergentCopiesException e) {
+      throw refused(segment, e);
+    } catch (UncheckedIOException e) {
+      if (e.getCause() instanceof DivergentCopiesException d) {
+        throw refused(segment, d);
+      }
+      throw e;
+    }
+  }
+
+  private FileChannel open(SegmentPath segment, File file, boolean mutable, int initFileSize)
+      throws IOException {
+    boolean excluded = excluded(segment);
     if (mutable && !excluded) {
       writer = true;
     }
@@ -90,16 +144,53 @@ public final class KafkaAdapter implements AutoCloseable {
         throw e;
       }
       // A tool (kafka-dump-log.sh) with the agent while the broker holds the tiers: it reads the
-      // segment files as they are, cold ones whole, hot ones as empty placeholders; an excluded
-      // topic's segments are Kafka's own files anyway.
+      // segment files as they are, cold ones whole; an excluded topic's segments are Kafka's own
+      // files anyway. A hot one's file is a placeholder: refused, naming where the bytes are.
       warnToolOnce(e);
+      if (!excluded && Placeholder.segmentBytes(file.toPath()) == 0) {
+        throw new IOException(
+            "segment bytes are on a fast MixChannel tier held by another process (the broker):"
+                + " file="
+                + file
+                + ", key="
+                + segment.key()
+                + "; stop the broker to read it here, or demote it first ("
+                + settings.source()
+                + ")",
+            e);
+      }
       return null;
     }
     if (excluded) {
-      current.releaseToKafka(segment.get());
+      current.releaseToKafka(segment);
       return null;
     }
-    return current.open(segment.get(), mutable, initFileSize).orElse(null);
+    return current.open(segment, mutable, initFileSize).orElse(null);
+  }
+
+  /**
+   * The failure Kafka gets for a segment whose complete copies on two tiers differ: an {@link
+   * IOException}, which Kafka handles as a failure of the segment's log dir (it takes the dir
+   * offline, the others serve), naming the dir, the key and the command that resolves it. Never a
+   * silent choice of one copy.
+   */
+  private static IOException refused(SegmentPath segment, DivergentCopiesException e) {
+    log()
+        .error(
+            "MixChannel refuses a segment whose copies differ; Kafka takes its log dir offline:"
+                + " logDir={}, key={}, resolve with: {}",
+            segment.logDir(),
+            e.key(),
+            e.resolution());
+    return new IOException(
+        "segment refused, its complete copies on two tiers differ: logDir="
+            + segment.logDir()
+            + ", file="
+            + segment.anchor()
+            + " ("
+            + e.getMessage()
+            + ")",
+        e);
   }
 
   private void warnToolOnce(StorageInUseException e) {
@@ -131,7 +222,7 @@ public final class KafkaAdapter implements AutoCloseable {
       // key of the last tier, which the policy could then promote to a fast tier.
       return null;
     }
-    return store().holdInLogDir(segment.get());
+    return guarded(segment.get(), () -> store().holdInLogDir(segment.get()));
   }
 
   private boolean excluded(SegmentPath segment) {
@@ -166,7 +257,12 @@ public final class KafkaAdapter implements AutoCloseable {
               + settings.source()
               + ")");
     }
-    current.renamed(channel, before.get(), after.get());
+    guarded(
+        before.get(),
+        () -> {
+          current.renamed(channel, before.get(), after.get());
+          return null;
+        });
   }
 
   /**
@@ -182,7 +278,12 @@ public final class KafkaAdapter implements AutoCloseable {
     }
     Optional<SegmentPath> segment = logDirs.resolve(file);
     if (segment.isPresent()) {
-      current.deleted(segment.get());
+      guarded(
+          segment.get(),
+          () -> {
+            current.deleted(segment.get());
+            return null;
+          });
     }
   }
 
@@ -215,10 +316,11 @@ public final class KafkaAdapter implements AutoCloseable {
       }
       if (store == null) {
         long startNanos = System.nanoTime();
-        TierManager manager = KafkaTiers.open(settings, logDirs, true);
+        KafkaTiers tiers = KafkaTiers.open(settings, logDirs, true);
+        TierManager manager = tiers.manager();
         store =
             KafkaSegmentStore.open(
-                manager,
+                tiers,
                 logDirs,
                 AdapterSettings.LOGDIR_TIER,
                 settings.sweepIntervalMillis(),

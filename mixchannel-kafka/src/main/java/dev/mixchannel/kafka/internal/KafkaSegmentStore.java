@@ -54,6 +54,7 @@ final class KafkaSegmentStore implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(KafkaSegmentStore.class);
 
+  private final KafkaTiers tiers;
   private final TierManager manager;
   private final LogDirs logDirs;
   private final String lastTier;
@@ -70,7 +71,7 @@ final class KafkaSegmentStore implements AutoCloseable {
   private volatile boolean closed;
 
   private KafkaSegmentStore(
-      TierManager manager,
+      KafkaTiers tiers,
       LogDirs logDirs,
       String lastTier,
       long retentionMillis,
@@ -78,6 +79,8 @@ final class KafkaSegmentStore implements AutoCloseable {
       boolean jmx,
       LogDirStatus status,
       Predicate<String> excludedTopic) {
+    this.tiers = tiers;
+    TierManager manager = tiers.manager();
     this.manager = manager;
     this.logDirs = logDirs;
     this.lastTier = lastTier;
@@ -92,11 +95,12 @@ final class KafkaSegmentStore implements AutoCloseable {
   }
 
   /**
-   * Opens the store: seals every segment but the newest of each partition, holds the quarantined
-   * keys and the files of excluded topics, reconciles the keys of the known log dirs with their
-   * files, then starts the periodic sweep.
+   * Opens the store: marks the log dir of every key on a fast tier and makes its file a whole
+   * placeholder (log dirs an earlier adapter wrote), seals every segment but the newest of each
+   * partition, holds the quarantined keys and the files of excluded topics, reconciles the keys of
+   * the known log dirs with their files, then starts the periodic sweep.
    *
-   * @param manager the tiers, whose last tier is the log dirs; owned by the store from now on
+   * @param tiers the tiers, whose last tier is the log dirs; owned by the store from now on
    * @param logDirs the log dirs
    * @param lastTier the name of the log-dir tier
    * @param sweepIntervalMillis milliseconds between two sweeps, 0 for none
@@ -109,7 +113,7 @@ final class KafkaSegmentStore implements AutoCloseable {
    * @throws IOException when the first reconcile fails; the manager is closed then
    */
   public static KafkaSegmentStore open(
-      TierManager manager,
+      KafkaTiers tiers,
       LogDirs logDirs,
       String lastTier,
       long sweepIntervalMillis,
@@ -123,8 +127,11 @@ final class KafkaSegmentStore implements AutoCloseable {
     try {
       store =
           new KafkaSegmentStore(
-              manager, logDirs, lastTier, retentionMillis, clockMillis, jmx, status, excludedTopic);
-      SegmentSealer.sealAllButNewest(manager);
+              tiers, logDirs, lastTier, retentionMillis, clockMillis, jmx, status, excludedTopic);
+      StoreOpening opening = new StoreOpening(tiers, logDirs, lastTier);
+      opening.refuseDivergentKeys();
+      opening.markHotLogDirs();
+      SegmentSealer.sealAllButNewest(tiers.manager());
       store.quarantine.holdAll();
       store.excluded.holdFilesAtOpen();
       store.reconcile(false);
@@ -133,7 +140,7 @@ final class KafkaSegmentStore implements AutoCloseable {
         if (store != null) {
           store.close();
         } else {
-          manager.close();
+          tiers.close();
         }
       } catch (IOException suppressed) {
         e.addSuppressed(suppressed);
@@ -247,7 +254,7 @@ final class KafkaSegmentStore implements AutoCloseable {
     if (manager.exists(key)) {
       return true;
     }
-    if (Files.isRegularFile(file) && Files.size(file) > 0 && manager.adopt(key)) {
+    if (Placeholder.segmentBytes(file) > 0 && manager.adopt(key)) {
       counters.adoptions.increment();
       LOG.info("adopted a segment file on the last tier: key={}, file={}", key, file);
       if (excluded.isExcluded(key)) {
@@ -440,11 +447,15 @@ final class KafkaSegmentStore implements AutoCloseable {
     return new AnchorChannel(channel, file, clockMillis, openSegments::closed);
   }
 
+  /**
+   * Creates a new segment's file as a placeholder, what it is while the bytes are on a fast tier;
+   * the log-dir tier empties it when the segment is placed there.
+   */
   private static void createFile(Path file) throws IOException {
     try {
-      Files.createFile(file);
+      Placeholder.create(file);
     } catch (FileAlreadyExistsException e) {
-      // Created between our check and now: the same empty file.
+      // Created between our check and now: a placeholder, or Kafka's file of the same name.
       return;
     } catch (NoSuchFileException e) {
       throw new NoSuchFileException(

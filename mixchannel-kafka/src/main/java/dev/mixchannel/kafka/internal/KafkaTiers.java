@@ -18,24 +18,43 @@ package dev.mixchannel.kafka.internal;
 import dev.mixchannel.tiering.TierManager;
 import java.io.IOException;
 
-/** Opens the tiers of a broker: the configured fast tiers, then the log dirs as the last tier. */
-final class KafkaTiers {
-  private KafkaTiers() {}
+/**
+ * The tiers of a broker: the configured fast tiers, each wrapped in a {@link MarkingTier}, then the
+ * log dirs as the last tier ({@link LogDirTier}), in one {@link TierManager}. Closing it closes the
+ * manager. Thread-safe.
+ *
+ * @param manager the manager
+ * @param logDirTier the last tier, for what only it can do under its own lock
+ * @param marks the marks of the log dirs
+ */
+record KafkaTiers(TierManager manager, LogDirTier logDirTier, LogDirMarks marks)
+    implements AutoCloseable {
 
   /**
-   * Opens the manager.
+   * Opens the tiers.
    *
    * @param settings the adapter settings
    * @param logDirs the log dirs
    * @param startMigrator whether the background policy runs
-   * @return the manager; the caller closes it
+   * @return the tiers; the caller closes them
    * @throws IOException when a tier cannot be opened
    */
-  static TierManager open(AdapterSettings settings, LogDirs logDirs, boolean startMigrator)
+  static KafkaTiers open(AdapterSettings settings, LogDirs logDirs, boolean startMigrator)
       throws IOException {
-    return TierManager.builder(settings.config())
-        .startMigrator(startMigrator)
-        .tier(new LogDirTier(AdapterSettings.LOGDIR_TIER, settings.logDirKind(), logDirs))
-        .build();
+    LogDirTier logDirTier =
+        new LogDirTier(AdapterSettings.LOGDIR_TIER, settings.logDirKind(), logDirs);
+    LogDirMarks marks = new LogDirMarks(logDirs);
+    TierManager manager =
+        TierManager.builder(settings.config())
+            .startMigrator(startMigrator)
+            .tier(logDirTier)
+            .tierWrapper(tier -> tier == logDirTier ? tier : new MarkingTier(tier, marks))
+            .build();
+    return new KafkaTiers(manager, logDirTier, marks);
+  }
+
+  @Override
+  public void close() throws IOException {
+    manager.close();
   }
 }

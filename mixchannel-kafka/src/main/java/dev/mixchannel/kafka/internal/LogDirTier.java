@@ -31,8 +31,6 @@ import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.BasicFileAttributes;
-import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -47,22 +45,23 @@ import org.slf4j.LoggerFactory;
  * <directory.id>/<partition dir>/<file name>} (see {@link SegmentPath}), an ordinary segment file
  * that every Kafka tool, tiered storage and a backup can read.
  *
- * <p><b>Placeholders.</b> While a segment's bytes are on a faster tier, its file here is an empty
- * placeholder (Kafka lists, stats and renames it). An empty file is not a key of this tier, unless
- * it was created as one through this tier while it is open ({@link #open} with {@code CREATE}: an
- * empty segment placed here because no faster tier had room): so after a restart a placeholder is
- * never mistaken for a segment, and recovery never prefers an empty file over bytes. Deleting a key
- * here ({@link #delete}: its bytes moved to a faster tier, or were a stale copy) replaces the file
- * with an empty placeholder of the same modification time in one atomic rename, so Kafka always
- * finds its file, and a reader still holding the old bytes keeps them (the old file is unlinked,
- * not truncated). Kafka itself deletes and renames the files; a rename here follows what Kafka did.
+ * <p><b>Placeholders.</b> While a segment's bytes are on a faster tier, its file here is a {@link
+ * Placeholder} (Kafka lists, stats and renames it; a reader without the agent fails on it). A
+ * placeholder is not a key of this tier, unless it was created as one through this tier while it is
+ * open ({@link #open} with {@code CREATE}: an empty segment placed here because no faster tier had
+ * room, whose file is then emptied): so after a restart a placeholder is never mistaken for a
+ * segment, and recovery never prefers it over bytes. Deleting a key here ({@link #delete}: its
+ * bytes moved to a faster tier, or were a stale copy) replaces the file with a placeholder of the
+ * same modification time in one atomic rename, so Kafka always finds its file, and a reader still
+ * holding the old bytes keeps them (the old file is unlinked, not truncated). Kafka itself deletes
+ * and renames the files; a rename here follows what Kafka did.
  *
  * <p><b>Incomplete keys</b> are {@code <file name>.migrating} in the partition directory: a name
  * Kafka's log loader ignores. {@link #publish} forces the copy through its own channel, gives it
  * the placeholder's modification time, renames it over the placeholder and syncs the directory. The
- * empty file a placeholder replacement renames into place, {@code <file name>.mixchannel-empty},
- * counts as incomplete too when a kill left it behind, so recovery removes it. Partition
- * directories are Kafka's: this tier never creates one.
+ * file a placeholder replacement renames into place, {@code <file name>.mixchannel-empty}, (the
+ * placeholder being written) counts as incomplete too when a kill left it behind, so recovery
+ * removes it. Partition directories are Kafka's: this tier never creates one.
  *
  * <p><b>Space</b> is the file systems': capacity is their total size and use is their used size, as
  * {@code DescribeLogDirs} reports them. A log dir whose {@code directory.id} is unknown (offline,
@@ -73,8 +72,8 @@ final class LogDirTier implements StorageTier {
 
   private static final Logger LOG = LoggerFactory.getLogger(LogDirTier.class);
 
-  /** The suffix of an empty file written to replace a segment file by a placeholder. */
-  static final String EMPTY_SUFFIX = ".mixchannel-empty";
+  /** The suffix of the file written to replace a segment file by a placeholder. */
+  static final String EMPTY_SUFFIX = Placeholder.TEMP_SUFFIX;
 
   private final String name;
   private final TierKind kind;
@@ -173,34 +172,29 @@ final class LogDirTier implements StorageTier {
         throw new NoSuchFileException(
             key, null, "partition directory missing (tier " + name + ", " + file + ")");
       }
-      // A new key here adopts the placeholder Kafka's file is, or creates the file.
+      // A new key here adopts the placeholder Kafka's file is (emptied: it becomes the segment),
+      // or creates the file.
+      if (Placeholder.segmentBytes(file) == 0) {
+        Placeholder.clear(file);
+      }
       jdk.add(StandardOpenOption.CREATE);
       emptyKeys.add(key);
     }
     return channels.track(key, FileChannel.open(file, jdk), file);
   }
 
+  /**
+   * Whether a key is complete here: its file holds segment bytes, or it is an empty key created
+   * here. Kafka deletes and renames its files at any time (its log loader deletes {@code .deleted}
+   * and {@code .cleaned} files directly), so a file listed a moment ago may be gone.
+   */
   private boolean completeLocked(String key, Path file) throws IOException {
-    long size = fileSize(file);
-    if (size < 0) {
+    long bytes = Placeholder.segmentBytes(file);
+    if (bytes < 0) {
       emptyKeys.remove(key);
       return false;
     }
-    return size > 0 || emptyKeys.contains(key);
-  }
-
-  /**
-   * The size of a regular file, or -1 when there is none: Kafka deletes and renames its files at
-   * any time (its log loader deletes {@code .deleted} and {@code .cleaned} files directly), so a
-   * file listed a moment ago may be gone.
-   */
-  private static long fileSize(Path file) throws IOException {
-    try {
-      BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
-      return attributes.isRegularFile() ? attributes.size() : -1;
-    } catch (NoSuchFileException e) {
-      return -1;
-    }
+    return bytes > 0 || emptyKeys.contains(key);
   }
 
   /**
@@ -243,6 +237,28 @@ final class LogDirTier implements StorageTier {
             + ", "
             + file
             + ")");
+  }
+
+  /**
+   * Makes the file of a key that is not on this tier a whole placeholder: an empty file (the
+   * placeholder of the first adapter layout) or one a crash cut short is filled. A file with
+   * segment bytes, or a missing one, is left alone. Under this tier's lock, so no publish or delete
+   * of the key runs meanwhile.
+   *
+   * @param key a key whose bytes are on a faster tier
+   * @return whether the file was filled
+   * @throws IOException when the file cannot be written
+   */
+  synchronized boolean fillPlaceholder(String key) throws IOException {
+    ensureOpen();
+    Path file = file(key);
+    if (completeLocked(key, file)
+        || Placeholder.segmentBytes(file) != 0
+        || Placeholder.isWhole(file)) {
+      return false;
+    }
+    Placeholder.fill(file);
+    return true;
   }
 
   @Override
@@ -292,8 +308,8 @@ final class LogDirTier implements StorageTier {
   /**
    * {@inheritDoc}
    *
-   * <p>Here: replaces the segment file by an empty placeholder with the same modification time (an
-   * atomic rename of an empty file over it, then a directory sync), so that Kafka keeps its file. A
+   * <p>Here: replaces the segment file by a {@link Placeholder} with the same modification time (an
+   * atomic rename of a fresh file over it, then a directory sync), so that Kafka keeps its file. A
    * missing file (Kafka deleted the segment) is nothing to do.
    */
   @Override
@@ -302,8 +318,8 @@ final class LogDirTier implements StorageTier {
     Path file = file(key);
     boolean existed = completeLocked(key, file);
     emptyKeys.remove(key);
-    if (fileSize(file) > 0) {
-      replaceWithEmpty(file);
+    if (Placeholder.segmentBytes(file) >= 0 && !Placeholder.isWhole(file)) {
+      Placeholder.replace(file);
     }
     return existed;
   }
@@ -312,24 +328,14 @@ final class LogDirTier implements StorageTier {
     return file.resolveSibling(file.getFileName() + EMPTY_SUFFIX);
   }
 
-  private static void replaceWithEmpty(Path file) throws IOException {
-    FileTime modified = Files.getLastModifiedTime(file);
-    Path empty = emptyTemp(file);
-    Files.deleteIfExists(empty);
-    Files.createFile(empty);
-    Files.setLastModifiedTime(empty, modified);
-    Files.move(empty, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-    FileDirs.sync(file.getParent());
-  }
-
   @Override
   public synchronized List<String> keys() throws IOException {
     ensureOpen();
     List<String> keys = new ArrayList<>();
     for (SegmentPath segment : LogDirWalk.segments(logDirs)) {
       String key = segment.key();
-      long size = fileSize(segment.anchor());
-      if (size > 0 || (size == 0 && emptyKeys.contains(key))) {
+      long bytes = Placeholder.segmentBytes(segment.anchor());
+      if (bytes > 0 || (bytes == 0 && emptyKeys.contains(key))) {
         keys.add(key);
       }
     }

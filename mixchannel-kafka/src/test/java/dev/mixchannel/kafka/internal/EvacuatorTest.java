@@ -17,11 +17,10 @@ package dev.mixchannel.kafka.internal;
 
 import static dev.mixchannel.kafka.internal.StoreFixture.LOGDIR;
 import static dev.mixchannel.kafka.internal.StoreFixture.key;
-import static java.nio.file.StandardOpenOption.CREATE;
-import static java.nio.file.StandardOpenOption.WRITE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mixchannel.api.StorageTier;
+import dev.mixchannel.testkit.ExpectedLog;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -92,11 +91,14 @@ class EvacuatorTest {
   }
 
   @Test
+  @ExpectedLog(
+      logger = "dev.mixchannel.kafka.internal.StoreOpening",
+      contains = "belongs to no known log dir")
   void shouldReportKeysAsLeftWhenTheirLogDirIsUnknown() throws IOException {
     AdapterSettings settings = prepare();
     String foreign = "OTHERTAGAAAAAAAAAAAAAA/t-1/" + LOG;
     try (StoreFixture fx = StoreFixture.files(temp)) {
-      fx.manager().open(foreign, CREATE, WRITE).close();
+      fx.putForeign(foreign);
     }
 
     Evacuator.Result result = evacuate(settings, new ByteArrayOutputStream());

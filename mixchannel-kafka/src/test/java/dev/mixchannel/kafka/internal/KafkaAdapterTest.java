@@ -63,11 +63,12 @@ class KafkaAdapterTest {
             0,
             base.quarantineRetentionMillis(),
             base.logDirKind(),
-            Pattern.compile("audit"));
+            Pattern.compile("audit"),
+            "");
     Files.createDirectories(logDir.resolve("orders-0"));
     Files.createDirectories(logDir.resolve("audit-0"));
-    broker = new KafkaAdapter(settings);
-    tool = new KafkaAdapter(settings);
+    broker = new KafkaAdapter(settings, null);
+    tool = new KafkaAdapter(settings, null);
   }
 
   @AfterEach
@@ -82,7 +83,7 @@ class KafkaAdapterTest {
       assertThat(channel).isInstanceOf(AnchorChannel.class);
       channel.write(ByteBuffer.wrap("record".getBytes(StandardCharsets.UTF_8)));
     }
-    assertThat(segment("orders-0")).exists().isEmpty();
+    assertThat(segment("orders-0")).hasBinaryContent(Placeholder.BYTES);
 
     assertThat(broker.open(segment("audit-0"), true, 0)).isNull();
   }

@@ -74,7 +74,7 @@ class KafkaSegmentStoreTest {
       channel.write(bytes("hello"));
       assertThat(channel.size()).isEqualTo(5);
     }
-    assertThat(fx.file(P, LOG)).exists().isEmptyFile();
+    assertThat(fx.file(P, LOG)).hasBinaryContent(Placeholder.BYTES);
     assertThat(fx.content(key(P, LOG))).isEqualTo("hello");
     assertThat(fx.manager().tierOf(key(P, LOG))).isEqualTo(FAST);
     assertThat(fx.store.counters().opens.sum()).isEqualTo(1);

@@ -144,14 +144,14 @@ class LogDirTierTest {
   }
 
   @Test
-  void shouldReplaceFileByEmptyPlaceholderOfSameTimeWhenDeleting() throws IOException {
+  void shouldReplaceFileByPlaceholderOfSameTimeWhenDeleting() throws IOException {
     Files.writeString(file, "segment bytes");
     Files.setLastModifiedTime(file, OLD);
 
     try (FileChannel reader = tier.open(KEY, Set.of(READ))) {
       assertThat(tier.delete(KEY)).isTrue();
 
-      assertThat(file).exists().isEmptyFile();
+      assertThat(file).hasBinaryContent(Placeholder.BYTES);
       assertThat(Files.getLastModifiedTime(file)).isEqualTo(OLD);
       assertThat(tier.exists(KEY)).isFalse();
       assertThat(tier.keys()).isEmpty();

@@ -17,8 +17,6 @@ package dev.mixchannel.kafka.internal;
 
 import static dev.mixchannel.kafka.internal.StoreFixture.LOGDIR;
 import static dev.mixchannel.kafka.internal.StoreFixture.key;
-import static java.nio.file.StandardOpenOption.CREATE;
-import static java.nio.file.StandardOpenOption.WRITE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mixchannel.testkit.ExpectedLog;
@@ -200,10 +198,13 @@ class ReconcilerTest {
   }
 
   @Test
+  @ExpectedLog(
+      logger = "dev.mixchannel.kafka.internal.StoreOpening",
+      contains = "belongs to no known log dir")
   void shouldLeaveKeysAloneWhenTheirLogDirIsUnknownOrTheyAreForeign() throws IOException {
     String foreign = "OTHERLOGDIRTAGAAAAAAAA/" + P + "/" + LOG;
-    fx.manager().open(foreign, CREATE, WRITE).close();
-    fx.manager().open("not-a-segment", CREATE, WRITE).close();
+    fx.putForeign(foreign);
+    fx.putForeign("not-a-segment");
 
     for (int i = 0; i < MANY_PASSES; i++) {
       assertThat(fx.store.reconcile(true)).isZero();
@@ -258,6 +259,9 @@ class ReconcilerTest {
   }
 
   @Test
+  @ExpectedLog(
+      logger = "dev.mixchannel.kafka.internal.StoreOpening",
+      contains = "belongs to no known log dir")
   void shouldDoNothingWhenLogDirIsRenamedAwayEvenAfterManyPassesAndRestarts() throws IOException {
     layoutOfHotAndColdSegments();
     Path away = temp.resolve("away");

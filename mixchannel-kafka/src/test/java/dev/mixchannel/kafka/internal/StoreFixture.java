@@ -61,9 +61,11 @@ final class StoreFixture implements AutoCloseable {
       throws IOException {
     this.root = root;
     this.logDir = Files.createDirectories(root.resolve("logs")).toAbsolutePath().normalize();
-    Files.writeString(
-        logDir.resolve(LogDirs.META_PROPERTIES),
-        "version=1\nnode.id=1\ncluster.id=c\ndirectory.id=" + TAG + "\n");
+    if (!Files.exists(logDir.resolve(LogDirs.META_PROPERTIES))) {
+      Files.writeString(
+          logDir.resolve(LogDirs.META_PROPERTIES),
+          "version=1\nnode.id=1\ncluster.id=c\ndirectory.id=" + TAG + "\n");
+    }
     MixChannelConfig.Builder builder = MixChannelConfig.builder().migrationThreshold(threshold);
     if (pmem) {
       this.shm = ShmDir.create(root);
@@ -105,7 +107,8 @@ final class StoreFixture implements AutoCloseable {
         0,
         RETENTION_MS,
         TierKind.HDD,
-        Pattern.compile(""));
+        Pattern.compile(""),
+        "");
   }
 
   void open() throws IOException {
@@ -148,6 +151,20 @@ final class StoreFixture implements AutoCloseable {
   void putHot(String partitionDir, String fileName, String content) throws IOException {
     putPlaceholder(partitionDir, fileName);
     putOrphan(partitionDir, fileName, content);
+  }
+
+  /**
+   * A key the adapter itself never places on a fast tier (of a log dir it does not know, or no
+   * segment key): written by a manager of the fast tiers alone, with the store closed, which then
+   * opens again.
+   */
+  void putForeign(String key) throws IOException {
+    store.close();
+    try (TierManager plain = TierManager.builder(config).startMigrator(false).build();
+        MixChannel channel = plain.open(key, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+      channel.write(ByteBuffer.wrap(key.getBytes(StandardCharsets.UTF_8)));
+    }
+    open();
   }
 
   /** A key on the fast tier with no segment file (its partition directory exists). */

@@ -1,0 +1,124 @@
+/*
+ * Copyright The MixChannel Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package dev.mixchannel.kafka.internal;
+
+import dev.mixchannel.api.DivergentCopiesException;
+import dev.mixchannel.tiering.TierManager;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What {@link KafkaSegmentStore#open} checks and repairs first, when the tiers open and before the
+ * store serves a segment: refused keys (copies that differ) and hot log dirs without their mark.
+ * Not thread-safe; used once per open.
+ */
+final class StoreOpening {
+
+  private static final Logger LOG = LoggerFactory.getLogger(StoreOpening.class);
+
+  private final KafkaTiers tiers;
+  private final TierManager manager;
+  private final LogDirs logDirs;
+  private final String lastTier;
+
+  StoreOpening(KafkaTiers tiers, LogDirs logDirs, String lastTier) {
+    this.tiers = tiers;
+    this.manager = tiers.manager();
+    this.logDirs = logDirs;
+    this.lastTier = lastTier;
+  }
+
+  /**
+   * Refuses to serve while recovery refused a key (its complete copies on two tiers differ: a Kafka
+   * without the agent wrote a segment file whose bytes were on a fast tier, or a copy by hand). The
+   * tiering core keeps both copies and refuses the key; the store cannot list or reconcile keys
+   * around it, so it does not open: every segment open fails with this {@link IOException}, which
+   * Kafka handles as a failure of the segment's log dir (offline; a failed metadata log dir stops
+   * the broker). Never a silent choice of one copy: {@code mixchannel-tool resolve} keeps one, then
+   * the broker starts as usual.
+   */
+  void refuseDivergentKeys() throws IOException {
+    List<String> refused = manager.divergentKeys();
+    if (refused.isEmpty()) {
+      return;
+    }
+    List<String> named = new ArrayList<>();
+    DivergentCopiesException first = null;
+    for (String key : refused) {
+      DivergentCopiesException refusal = refusalOf(key);
+      first = first == null ? refusal : first;
+      Optional<Path> dir = SegmentKey.parse(key).flatMap(k -> logDirs.dirOf(k.tag()));
+      named.add(
+          key
+              + " (log dir "
+              + dir.map(Path::toString).orElse("unknown")
+              + (refusal == null ? "" : ", resolve with: " + refusal.resolution())
+              + ")");
+    }
+    LOG.error(
+        "MixChannel refuses to serve Kafka: segments whose complete copies on two tiers differ"
+            + " (both kept); Kafka takes the log dirs offline until each is resolved: {}",
+        named);
+    throw new IOException(
+        "MixChannel refuses to serve Kafka: segments whose complete copies on two tiers differ"
+            + " (both kept, resolve each with mixchannel-tool resolve): "
+            + named,
+        first);
+  }
+
+  private DivergentCopiesException refusalOf(String key) {
+    try {
+      manager.exists(key);
+    } catch (UncheckedIOException e) {
+      if (e.getCause() instanceof DivergentCopiesException refusal) {
+        return refusal;
+      }
+      throw e;
+    }
+    return null;
+  }
+
+  /**
+   * Marks the log dir of every key on a fast tier and fills its file to a whole placeholder: what
+   * an adapter that did not mark left (the upgrade from it). A key whose log dir is not known now
+   * (offline, no longer configured) is left alone and named: its dir cannot be read, by Kafka
+   * either, and it is marked once it is known and a byte of it moves.
+   */
+  void markHotLogDirs() throws IOException {
+    logDirs.known();
+    for (String key : manager.keys()) {
+      if (lastTier.equals(manager.tierOf(key))) {
+        continue;
+      }
+      Optional<SegmentKey> parsed = SegmentKey.parse(Quarantine.originalOf(key).orElse(key));
+      if (parsed.isEmpty() || logDirs.dirOf(parsed.get().tag()).isEmpty()) {
+        LOG.warn(
+            "a key on a fast tier belongs to no known log dir; its dir is not marked: key={}", key);
+        continue;
+      }
+      tiers.marks().markFor(key);
+      if (!Quarantine.isQuarantined(key)) {
+        tiers.logDirTier().fillPlaceholder(key);
+      }
+    }
+  }
+}
