@@ -15,10 +15,12 @@
  */
 package dev.mixchannel.kafka;
 
+import dev.mixchannel.common.Version;
 import dev.mixchannel.kafka.internal.FileRecordsTransformer;
 import java.io.IOException;
 import java.lang.instrument.Instrumentation;
 import java.nio.file.Path;
+import org.slf4j.LoggerFactory;
 
 /**
  * The Java agent that runs a stock Kafka 4.x broker on MixChannel:
@@ -71,6 +73,8 @@ public final class MixChannelAgent {
           "MixChannel agent argument missing: expected"
               + " -javaagent:mixchannel-kafka-agent.jar=/path/to/mixchannel.properties");
     }
+    LoggerFactory.getLogger(MixChannelAgent.class)
+        .info("MixChannel {} agent starting: settings={}", Version.current(), argument.trim());
     KafkaChannelFactory.install(Path.of(argument.trim()));
     FileRecordsTransformer.install(instrumentation);
   }

@@ -15,14 +15,14 @@
  */
 package dev.mixchannel.tool;
 
+import dev.mixchannel.common.Version;
 import picocli.CommandLine.IVersionProvider;
 
-/** The tool's version, from its jar manifest. */
+/** The tool's version: MixChannel's ({@link Version}). */
 final class ToolVersion implements IVersionProvider {
 
   @Override
   public String[] getVersion() {
-    String version = ToolVersion.class.getPackage().getImplementationVersion();
-    return new String[] {"mixchannel-tool " + (version == null ? "(development build)" : version)};
+    return new String[] {"mixchannel-tool " + Version.current()};
   }
 }

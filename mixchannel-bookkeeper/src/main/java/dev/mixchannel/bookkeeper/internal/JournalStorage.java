@@ -21,6 +21,7 @@ import static java.nio.file.StandardOpenOption.WRITE;
 
 import dev.mixchannel.api.SizeHint;
 import dev.mixchannel.common.DaemonThreads;
+import dev.mixchannel.common.Version;
 import dev.mixchannel.tiering.MixChannel;
 import dev.mixchannel.tiering.TierManager;
 import java.io.IOException;
@@ -335,7 +336,11 @@ public final class JournalStorage {
       }
     }
     TierManager opened = TierManager.open(settings.config());
-    LOG.info("opened the journal tiers: {} ({})", settings.config(), settings.source());
+    LOG.info(
+        "MixChannel {} opened the journal tiers: {} ({})",
+        Version.current(),
+        settings.config(),
+        settings.source());
     manager = opened;
     reaper =
         new Reaper(

@@ -13,7 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package dev.mixchannel.tool;
+package dev.mixchannel.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -24,10 +24,11 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * The built tool jar (failsafe runs this after {@code package}): it may be redistributed, because
- * it carries MixChannel's licence and notice and the licence of every artifact it bundles.
+ * The built agent jar (failsafe runs this after {@code package}): it names its version, and it may
+ * be redistributed, because it carries MixChannel's licence and notice and the licence of every
+ * artifact it bundles.
  */
-class ToolJarLicenceIT {
+class AgentJarIT {
 
   private static final Path JAR = Path.of(System.getProperty("mixchannel.shaded.jar"));
 
@@ -35,12 +36,17 @@ class ToolJarLicenceIT {
   private static final Map<String, String> BUNDLED =
       Map.of(
           "com.intel.pmem:llpl", "com/intel/pmem/llpl/",
-          "info.picocli:picocli", "picocli/",
-          "org.slf4j:slf4j-api", "org/slf4j/",
-          "org.slf4j:slf4j-simple", "org/slf4j/simple/");
+          "net.bytebuddy:byte-buddy", "dev/mixchannel/kafka/shaded/bytebuddy/");
 
   @Test
   void shouldCarryTheLicenceOfEveryArtifactItBundles() throws IOException {
     assertThat(ShadedJarCheck.licenceProblems(JAR, BUNDLED)).isEmpty();
+  }
+
+  @Test
+  void shouldNameItsVersion() throws IOException {
+    assertThat(
+            ShadedJarCheck.versionProblems(JAR, System.getProperty("mixchannel.project.version")))
+        .isEmpty();
   }
 }
