@@ -66,7 +66,7 @@ class DocsNameDriftTest {
           "MixHot");
 
   private static final Pattern QUALIFIED = Pattern.compile("dev\\.mixchannel(\\.[A-Za-z0-9_]+)+");
-  private static final Pattern GETTER = Pattern.compile("\\bget([A-Z][A-Za-z0-9]*)\\(\\)");
+  private static final Pattern GETTER = Pattern.compile("\\b(?:get|is)([A-Z][A-Za-z0-9]*)\\(\\)");
   private static final Pattern TYPE_LIKE =
       Pattern.compile("`([A-Z][A-Za-z0-9]*[a-z][A-Z][A-Za-z0-9]*)`");
 
@@ -116,7 +116,9 @@ class DocsNameDriftTest {
     assertThat(stale).as("names in the docs that no code has").isEmpty();
   }
 
-  /** The JMX attribute names of an MXBean interface: its getters without {@code get}. */
+  /**
+   * The JMX attribute names of an MXBean interface: its getters without {@code get} or {@code is}.
+   */
   private static Set<String> attributes(Path mxBean) {
     Set<String> names = new TreeSet<>();
     try {

@@ -35,10 +35,9 @@ class BookieJarIT {
   /** What the jar bundles, and where its classes are. */
   private static final Map<String, String> BUNDLED =
       Map.of(
-          "com.intel.pmem:llpl",
-          "com/intel/pmem/llpl/",
-          "info.picocli:picocli",
-          "dev/mixchannel/bookkeeper/shaded/picocli/");
+          "com.intel.pmem:llpl", "com/intel/pmem/llpl/",
+          "org.hdrhistogram:HdrHistogram", "dev/mixchannel/bookkeeper/shaded/hdrhistogram/",
+          "info.picocli:picocli", "dev/mixchannel/bookkeeper/shaded/picocli/");
 
   @Test
   void shouldCarryTheLicenceOfEveryArtifactItBundles() throws IOException {

@@ -36,6 +36,7 @@ class AgentJarIT {
   private static final Map<String, String> BUNDLED =
       Map.of(
           "com.intel.pmem:llpl", "com/intel/pmem/llpl/",
+          "org.hdrhistogram:HdrHistogram", "dev/mixchannel/kafka/shaded/hdrhistogram/",
           "info.picocli:picocli", "dev/mixchannel/kafka/shaded/picocli/",
           "net.bytebuddy:byte-buddy", "dev/mixchannel/kafka/shaded/bytebuddy/");
 

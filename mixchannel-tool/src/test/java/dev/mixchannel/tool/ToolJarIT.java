@@ -39,6 +39,7 @@ class ToolJarIT {
   private static final Map<String, String> BUNDLED =
       Map.of(
           "com.intel.pmem:llpl", "com/intel/pmem/llpl/",
+          "org.hdrhistogram:HdrHistogram", "org/HdrHistogram/",
           "info.picocli:picocli", "picocli/",
           "org.slf4j:slf4j-api", "org/slf4j/",
           "org.slf4j:slf4j-simple", "org/slf4j/simple/");
