@@ -66,6 +66,7 @@ public final class JournalStorage {
   private final ReentrantLock keyLock = new ReentrantLock();
   private final Map<String, Integer> openKeys = new HashMap<>();
   private TierManager manager;
+  private Runnable unregisterMetrics = () -> {};
   private Reaper reaper;
   private ScheduledExecutorService runner;
   private int providers;
@@ -305,6 +306,7 @@ public final class JournalStorage {
       keyLock.lock();
       try {
         if (manager != null) {
+          unregisterMetrics.run();
           manager.close();
           LOG.info("closed the journal tiers ({})", settings.source());
         }
@@ -342,6 +344,8 @@ public final class JournalStorage {
         settings.config(),
         settings.source());
     manager = opened;
+    unregisterMetrics =
+        BookieMetrics.register(opened, settings.config().tiers().get(0).paths().get(0).toString());
     reaper =
         new Reaper(
             opened,
