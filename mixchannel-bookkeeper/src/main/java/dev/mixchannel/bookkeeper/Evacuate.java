@@ -22,8 +22,6 @@ import dev.mixchannel.common.CommandLines;
 import dev.mixchannel.tiering.TierManager;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -97,11 +95,7 @@ public final class Evacuate implements Callable<Integer> {
    * @return the exit code: 0 all evacuated, 1 keys left, 2 bad usage or settings, 3 an error
    */
   public static int run(String[] args, PrintStream out, PrintStream err) {
-    return CommandLines.execute(
-        new Evacuate(out),
-        args,
-        new PrintWriter(out, true, Charset.defaultCharset()),
-        new PrintWriter(err, true, Charset.defaultCharset()));
+    return CommandLines.execute(new Evacuate(out), args, out, err);
   }
 
   /**

@@ -18,7 +18,9 @@ package dev.mixchannel.common;
 import dev.mixchannel.api.InvalidConfigException;
 import dev.mixchannel.api.StorageInUseException;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.nio.charset.Charset;
 import java.nio.file.NoSuchFileException;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -93,6 +95,24 @@ public final class CommandLines {
     out.flush();
     err.flush();
     return code;
+  }
+
+  /**
+   * Runs a picocli command as {@link #execute(Object, String[], PrintWriter, PrintWriter)} does,
+   * writing to streams in the platform's charset.
+   *
+   * @param command the annotated command object
+   * @param args the command line
+   * @param out where results, help and the version go
+   * @param err where errors and usage messages go
+   * @return the exit code
+   */
+  public static int execute(Object command, String[] args, PrintStream out, PrintStream err) {
+    return execute(
+        command,
+        args,
+        new PrintWriter(out, true, Charset.defaultCharset()),
+        new PrintWriter(err, true, Charset.defaultCharset()));
   }
 
   /**

@@ -20,8 +20,6 @@ import dev.mixchannel.kafka.internal.AdapterSettings;
 import dev.mixchannel.kafka.internal.Evacuator;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.nio.charset.Charset;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -105,11 +103,7 @@ public final class Evacuate implements Callable<Integer> {
    * @return the exit code: 0 every key evacuated, 1 keys left, 2 bad usage, 3 an error
    */
   public static int run(String[] args, PrintStream out, PrintStream err) {
-    return CommandLines.execute(
-        new Evacuate(out),
-        args,
-        new PrintWriter(out, true, Charset.defaultCharset()),
-        new PrintWriter(err, true, Charset.defaultCharset()));
+    return CommandLines.execute(new Evacuate(out), args, out, err);
   }
 
   /**

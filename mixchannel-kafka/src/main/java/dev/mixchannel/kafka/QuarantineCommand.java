@@ -20,8 +20,6 @@ import dev.mixchannel.kafka.internal.AdapterSettings;
 import dev.mixchannel.kafka.internal.QuarantineTool;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.nio.charset.Charset;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -97,11 +95,7 @@ public final class QuarantineCommand implements Callable<Integer> {
    * @return the exit code: 0 success, 2 bad usage, 3 an error
    */
   public static int run(String[] args, PrintStream out, PrintStream err) {
-    return CommandLines.execute(
-        new QuarantineCommand(out),
-        args,
-        new PrintWriter(out, true, Charset.defaultCharset()),
-        new PrintWriter(err, true, Charset.defaultCharset()));
+    return CommandLines.execute(new QuarantineCommand(out), args, out, err);
   }
 
   /**

@@ -38,7 +38,27 @@ final class MigrationSettings {
       double highWatermark,
       double lowWatermark,
       long rateBytesPerSecond,
-      int threads) {}
+      int threads) {
+
+    /** These values with both watermarks at a threshold, or migration off for {@code -1}. */
+    Values withThreshold(double threshold) {
+      return threshold == -1
+          ? new Values(false, highWatermark, lowWatermark, rateBytesPerSecond, threads)
+          : new Values(true, threshold, threshold, rateBytesPerSecond, threads);
+    }
+
+    Values withWatermarks(double high, double low) {
+      return new Values(migrationEnabled, high, low, rateBytesPerSecond, threads);
+    }
+
+    Values withRate(long bytesPerSecond) {
+      return new Values(migrationEnabled, highWatermark, lowWatermark, bytesPerSecond, threads);
+    }
+
+    Values withThreads(int count) {
+      return new Values(migrationEnabled, highWatermark, lowWatermark, rateBytesPerSecond, count);
+    }
+  }
 
   private final MixChannelConfig base;
   private volatile Values values;

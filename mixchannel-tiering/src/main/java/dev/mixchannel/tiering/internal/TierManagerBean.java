@@ -83,53 +83,22 @@ final class TierManagerBean implements TierManagerMXBean {
 
   @Override
   public synchronized void setMigrationThreshold(double threshold) {
-    MigrationSettings.Values v = values();
-    tuning
-        .apply()
-        .apply(
-            threshold == -1
-                ? new MigrationSettings.Values(
-                    false, v.highWatermark(), v.lowWatermark(), v.rateBytesPerSecond(), v.threads())
-                : new MigrationSettings.Values(
-                    true, threshold, threshold, v.rateBytesPerSecond(), v.threads()));
+    tuning.apply().apply(values().withThreshold(threshold));
   }
 
   @Override
   public synchronized void setWatermarks(double high, double low) {
-    MigrationSettings.Values v = values();
-    tuning
-        .apply()
-        .apply(
-            new MigrationSettings.Values(
-                v.migrationEnabled(), high, low, v.rateBytesPerSecond(), v.threads()));
+    tuning.apply().apply(values().withWatermarks(high, low));
   }
 
   @Override
   public synchronized void setMigrationRateBytesPerSecond(long bytesPerSecond) {
-    MigrationSettings.Values v = values();
-    tuning
-        .apply()
-        .apply(
-            new MigrationSettings.Values(
-                v.migrationEnabled(),
-                v.highWatermark(),
-                v.lowWatermark(),
-                bytesPerSecond,
-                v.threads()));
+    tuning.apply().apply(values().withRate(bytesPerSecond));
   }
 
   @Override
   public synchronized void setMigrationThreads(int threads) {
-    MigrationSettings.Values v = values();
-    tuning
-        .apply()
-        .apply(
-            new MigrationSettings.Values(
-                v.migrationEnabled(),
-                v.highWatermark(),
-                v.lowWatermark(),
-                v.rateBytesPerSecond(),
-                threads));
+    tuning.apply().apply(values().withThreads(threads));
   }
 
   @Override
