@@ -47,6 +47,7 @@ class DocsNameDriftTest {
           "FileChannel",
           "ClosedByInterruptException",
           "UnsupportedOperationException",
+          "UncheckedIOException",
           "ReentrantReadWriteLock",
           "StampedLock",
           "FileLock",

@@ -20,6 +20,7 @@ import dev.mixchannel.api.StorageInUseException;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.charset.Charset;
 import java.nio.file.NoSuchFileException;
 import java.util.concurrent.Callable;
@@ -86,7 +87,10 @@ public final class CommandLines {
     cli.setOut(out);
     cli.setErr(err);
     cli.setExecutionExceptionHandler(
-        (e, commandLine, parseResult) -> {
+        (thrown, commandLine, parseResult) -> {
+          // Methods without a checked exception (the tier manager's) wrap a refusal, such as a
+          // key whose copies differ, in an UncheckedIOException: report the refusal itself.
+          Exception e = thrown instanceof UncheckedIOException u ? u.getCause() : thrown;
           commandLine.getErr().println(commandLine.getCommandName() + ": " + describe(e));
           commandLine.getErr().flush();
           return exitCode(e);

@@ -15,6 +15,7 @@
  */
 package dev.mixchannel.tiering;
 
+import dev.mixchannel.api.DivergentCopiesException;
 import dev.mixchannel.api.MigrationException;
 import dev.mixchannel.api.MixChannelConfig;
 import dev.mixchannel.api.SizeHint;
@@ -41,9 +42,16 @@ import java.util.function.UnaryOperator;
  *
  * <p><b>Open and recovery.</b> {@link #open(MixChannelConfig)} opens every tier (each locks its
  * directories, so a second manager on the same storage fails with {@code StorageInUseException}),
- * then recovers: incomplete migration copies are discarded and a key complete on several tiers
- * keeps the fastest tier's copy. Several managers on different directories work independently in
- * one JVM.
+ * then recovers: incomplete migration copies are discarded, and a key complete on several tiers is
+ * compared copy against copy (sizes, then bytes): identical copies (what a crash inside a
+ * migration's switch leaves) keep the fastest tier's copy and lose the others. Copies that differ
+ * mean something wrote outside the protocol (a host system started without its adapter, a copy by
+ * hand): both are kept and the key is <em>refused</em> — every operation on it throws {@link
+ * DivergentCopiesException} naming the key, both tiers, how they differ and the command that keeps
+ * one ({@link #resolveDivergent}); the other keys are served. Methods whose signature cannot throw
+ * it ({@link #exists}, {@link #keys}, {@link #tierOf}, {@link #seal}) throw an {@link
+ * java.io.UncheckedIOException} whose cause it is; {@link #divergentKeys()} lists the refused keys.
+ * Several managers on different directories work independently in one JVM.
  *
  * <p><b>Placement and spill.</b> A new key goes to the fastest tier whose {@code hasRoomFor(size
  * hint)} holds, else the next. When a write needs room its PMem tier does not have, the key moves
@@ -102,6 +110,7 @@ public interface TierManager extends AutoCloseable {
    * @throws NoSuchFileException when the key does not exist and no create option applies
    * @throws FileAlreadyExistsException for {@code CREATE_NEW} on an existing key
    * @throws TierFullException when a new key fits on no tier
+   * @throws DivergentCopiesException when the key is refused (its copies differ)
    * @throws IllegalArgumentException for a bad key or option combination
    * @throws UnsupportedOperationException for an unknown option
    * @throws IllegalStateException when the manager is closed
@@ -114,6 +123,8 @@ public interface TierManager extends AutoCloseable {
    *
    * @param key the key
    * @return whether it exists
+   * @throws java.io.UncheckedIOException with a {@link DivergentCopiesException} cause when the key
+   *     is refused (its copies differ)
    * @throws IllegalStateException when the manager is closed
    */
   boolean exists(String key);
@@ -123,15 +134,15 @@ public interface TierManager extends AutoCloseable {
    * report the new key, open handles of a replaced {@code to} keep its old bytes until they close.
    *
    * <p>On one tier the rename is atomic. When {@code to} exists on another tier, two tier
-   * operations are needed and their order is chosen so that recovery's "the faster copy wins" rule
-   * never resurrects the old bytes of {@code to}: when {@code from} is on the faster tier it is
-   * renamed first and then the slower {@code to} is deleted; otherwise {@code to} is deleted first.
-   * In that second case a crash between the two steps leaves {@code from} under its old name and no
-   * {@code to} (the replacement is then not atomic).
+   * operations are needed: {@code to} is deleted first, then {@code from} renamed, so that no crash
+   * leaves two complete copies of {@code to} (recovery would refuse a key whose copies differ). A
+   * crash between the two steps leaves {@code from} under its old name and no {@code to} (the
+   * replacement is then not atomic).
    *
    * @param from the existing key
    * @param to the new key
    * @throws NoSuchFileException when {@code from} does not exist
+   * @throws DivergentCopiesException when {@code from} or {@code to} is refused (its copies differ)
    * @throws IllegalStateException when the manager is closed
    * @throws IOException when a tier fails; when the tier renamed the key and failed only to make
    *     that durable, the manager follows the rename and the exception says it may not survive a
@@ -145,6 +156,8 @@ public interface TierManager extends AutoCloseable {
    *
    * @param key the key
    * @return {@code true} when it existed
+   * @throws DivergentCopiesException when the key is refused (its copies differ; {@link
+   *     #resolveDivergent} keeps one, which may then be deleted)
    * @throws IllegalStateException when the manager is closed
    * @throws IOException when the tier fails; when the tier deleted the key and failed only to make
    *     that durable (a directory fsync), the key is gone from the manager too and the exception
@@ -156,9 +169,40 @@ public interface TierManager extends AutoCloseable {
    * The keys on all tiers.
    *
    * @return a sorted snapshot
+   * @throws java.io.UncheckedIOException with a {@link DivergentCopiesException} cause (the first
+   *     refused key's) while any key is refused: a listing without it would read as "no such key",
+   *     and one with it as "served"; {@link #divergentKeys()} names them
    * @throws IllegalStateException when the manager is closed
    */
   List<String> keys();
+
+  /**
+   * The keys refused because their complete copies on two tiers differ (see the class
+   * documentation); each stays refused until {@link #resolveDivergent} keeps one of its copies.
+   *
+   * @return a sorted snapshot, empty when none is refused
+   * @throws IllegalStateException when the manager is closed
+   */
+  List<String> divergentKeys();
+
+  /**
+   * Resolves a refused key: keeps its copy on one tier, removes every other copy durably, and
+   * serves the key from that tier from now on. What the removed copy alone held is gone: an
+   * operator chooses (the tool's {@code resolve} command calls this). Running it again after it
+   * succeeded does nothing. A crash while it runs leaves the copies not yet removed, which the next
+   * recovery compares again.
+   *
+   * @param key the refused key
+   * @param keepTier the name of the tier whose copy is kept
+   * @return the names of the tiers whose copies were removed, empty when the key was served from
+   *     {@code keepTier} already
+   * @throws IllegalArgumentException for an unknown tier, a key that is not refused (and not served
+   *     from {@code keepTier}), or a tier that holds no copy of it
+   * @throws IllegalStateException when the manager is closed
+   * @throws IOException when a tier fails (the key stays refused); when a removal took effect and
+   *     only its durability is in doubt, the exception comes after the key is served
+   */
+  List<String> resolveDivergent(String key, String keepTier) throws IOException;
 
   /**
    * The tier that holds a key now.
@@ -166,6 +210,8 @@ public interface TierManager extends AutoCloseable {
    * @param key the key
    * @return the tier's name
    * @throws NoSuchFileException when the key does not exist
+   * @throws java.io.UncheckedIOException with a {@link DivergentCopiesException} cause when the key
+   *     is refused (its copies differ)
    * @throws IllegalStateException when the manager is closed
    */
   String tierOf(String key) throws NoSuchFileException;
@@ -179,6 +225,7 @@ public interface TierManager extends AutoCloseable {
    * @param tierName the target tier
    * @throws IllegalArgumentException for an unknown tier
    * @throws NoSuchFileException when the key does not exist
+   * @throws DivergentCopiesException when the key is refused (its copies differ)
    * @throws MigrationException when the migration failed and was rolled back
    * @throws IllegalStateException when the manager is closed
    * @throws IOException when a failure after the publish left an error to report
@@ -192,6 +239,8 @@ public interface TierManager extends AutoCloseable {
    *
    * @param key the key
    * @throws NoSuchFileException when the key does not exist
+   * @throws java.io.UncheckedIOException with a {@link DivergentCopiesException} cause when the key
+   *     is refused (its copies differ)
    * @throws IllegalStateException when the manager is closed
    */
   void seal(String key) throws NoSuchFileException;
@@ -206,6 +255,7 @@ public interface TierManager extends AutoCloseable {
    * @return the hold; the caller closes it
    * @throws IllegalArgumentException for an unknown tier
    * @throws NoSuchFileException when the key does not exist
+   * @throws DivergentCopiesException when the key is refused (its copies differ)
    * @throws MigrationException when the move failed (the key is not held then)
    * @throws IllegalStateException when the manager is closed
    * @throws IOException when a tier fails
@@ -214,12 +264,13 @@ public interface TierManager extends AutoCloseable {
 
   /**
    * Indexes a key that a tier holds but the manager does not know: one that appeared after the
-   * manager opened (a directory of a tier that was offline came back, say). The fastest complete
-   * copy is kept; a copy on a slower tier is removed as stale. A key the manager knows is left as
-   * it is.
+   * manager opened (a directory of a tier that was offline came back, say). Recovery's rule
+   * applies: the fastest complete copy is kept and a copy on a slower tier removed when identical;
+   * when they differ the key is refused from now on. A key the manager knows is left as it is.
    *
    * @param key the key
    * @return whether the manager knows the key now
+   * @throws DivergentCopiesException when the key is refused (its copies differ)
    * @throws IllegalStateException when the manager is closed
    * @throws IOException when a tier fails
    */

@@ -23,7 +23,10 @@
  * <p>Migration follows the crash-safe protocol of the design: the copy is created incomplete on the
  * target tier, filled in rate-limited chunks while the key stays readable and writable, then under
  * the key's exclusive lock caught up, made durable, published, and the source removed. On open the
- * manager recovers: incomplete copies are discarded and a key complete on several tiers keeps the
- * fastest tier's copy.
+ * manager recovers: incomplete copies are discarded, and a key complete on several tiers keeps the
+ * fastest tier's copy when the copies are identical (what a crash inside a switch leaves); copies
+ * that differ are both kept and the key is refused with {@link
+ * dev.mixchannel.api.DivergentCopiesException} until an operator keeps one ({@link
+ * dev.mixchannel.tiering.TierManager#resolveDivergent}, the tool's {@code resolve}).
  */
 package dev.mixchannel.tiering;

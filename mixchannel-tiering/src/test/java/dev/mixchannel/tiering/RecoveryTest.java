@@ -32,12 +32,12 @@ class RecoveryTest {
   @Test
   @ExpectedLog(
       logger = "dev.mixchannel.tiering.internal.Recovery",
-      contains = "key complete on two tiers")
-  void shouldDiscardIncompleteAndKeepTheFasterCopyWhenOpening() throws IOException {
+      contains = "key complete on two tiers, identical copies")
+  void shouldDiscardIncompleteAndKeepTheFasterOfIdenticalCopiesWhenOpening() throws IOException {
     Files.createDirectories(dir.resolve("t0/topic"));
     Files.createDirectories(dir.resolve("t1/topic"));
     Files.writeString(dir.resolve("t0/topic/both.log"), "fast copy");
-    Files.writeString(dir.resolve("t1/topic/both.log"), "slow copy");
+    Files.writeString(dir.resolve("t1/topic/both.log"), "fast copy");
     Files.writeString(dir.resolve("t1/topic/slow.log"), "only slow");
     Files.writeString(dir.resolve("t1/topic/half.log" + ".migrating"), "partial");
     Files.writeString(dir.resolve("t0/topic/slow.log" + ".migrating"), "partial");

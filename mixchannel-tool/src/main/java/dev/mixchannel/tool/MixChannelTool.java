@@ -30,16 +30,18 @@ import picocli.CommandLine.Spec;
  *   <li>{@code inspect <pool file>}: the superblock, slots and extent usage of a PMem pool;
  *   <li>{@code verify <config>}: checksums and cross-tier consistency of a configuration's storage;
  *   <li>{@code migrate <config> <key> <tier>}: moves one key now;
- *   <li>{@code evacuate <config> --to <tier>}: moves every key to one tier.
+ *   <li>{@code evacuate <config> --to <tier>}: moves every key to one tier;
+ *   <li>{@code resolve <config> --keep <tier> <key>}: keeps one copy of a key whose copies on two
+ *       tiers differ, removes the other.
  * </ul>
  *
  * <p>The conventions of every operator command ({@link CommandLines}). Exit codes: {@value #OK}
  * success; {@value #PROBLEMS} problems found ({@code inspect}, {@code verify}) or keys left behind
  * ({@code evacuate}); {@value #USAGE} bad usage (unknown command or option, missing argument,
  * invalid configuration, unknown key or tier); {@value #FAILURE} an I/O error or a failed operation
- * (storage in use, a corrupt pool refused, a migration that failed). {@code migrate} and {@code
- * evacuate} open the storage as the library does, so the process that normally owns it (a broker,
- * an application) must be stopped; {@code inspect} and {@code verify} only read.
+ * (storage in use, a corrupt pool refused, a migration that failed). {@code migrate}, {@code
+ * evacuate} and {@code resolve} open the storage as the library does, so the process that normally
+ * owns it (a broker, an application) must be stopped; {@code inspect} and {@code verify} only read.
  */
 @Command(
     name = "mixchannel-tool",
@@ -51,6 +53,7 @@ import picocli.CommandLine.Spec;
       VerifyCommand.class,
       MigrateCommand.class,
       EvacuateCommand.class,
+      ResolveCommand.class,
       CommandLine.HelpCommand.class
     },
     footer = {"", CommandLines.EXIT_CODES})
@@ -96,6 +99,6 @@ public final class MixChannelTool implements Runnable {
   @Override
   public void run() {
     throw new ParameterException(
-        spec.commandLine(), "missing command: inspect, verify, migrate or evacuate");
+        spec.commandLine(), "missing command: inspect, verify, migrate, evacuate or resolve");
   }
 }

@@ -15,10 +15,12 @@
  */
 package dev.mixchannel.tiering.internal;
 
+import dev.mixchannel.api.DivergentCopiesException;
 import dev.mixchannel.api.Keys;
 import dev.mixchannel.common.Closeables;
 import dev.mixchannel.common.OpenOptions;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.NoSuchFileException;
 import java.time.Clock;
@@ -46,6 +48,7 @@ final class Catalog {
 
   private final ReentrantLock indexLock = new ReentrantLock();
   private final Map<String, TieredKey> index = new HashMap<>();
+  private final Map<String, Divergence> divergent = new HashMap<>();
   private final Set<MixChannelImpl> openHandles = new HashSet<>();
   private final Tiers tiers;
   private final Clock clock;
@@ -80,6 +83,7 @@ final class Catalog {
                         TieredKey.Life.LIVE,
                         recovered.sizes().getOrDefault(key, 0L),
                         now)));
+    divergent.putAll(recovered.divergent());
   }
 
   /**
@@ -98,6 +102,7 @@ final class Catalog {
       indexLock.lock();
       try {
         state.checkOpen(key);
+        refuseDivergentLocked(key);
         k = index.get(key);
         if (k == null) {
           if (!mode.mayCreate()) {
@@ -219,8 +224,8 @@ final class Catalog {
   }
 
   /**
-   * Renames a key, replacing {@code to}. Across tiers the order of the two tier operations makes
-   * recovery's "faster copy wins" rule keep the new bytes (see {@code TierManager#rename}).
+   * Renames a key, replacing {@code to}. Across tiers the replaced key is deleted first, so no
+   * crash leaves two differing complete copies of {@code to} (see {@code TierManager#rename}).
    *
    * @param from the existing key
    * @param to the new key
@@ -237,6 +242,8 @@ final class Catalog {
       indexLock.lock();
       try {
         state.checkOpen(from);
+        refuseDivergentLocked(from);
+        refuseDivergentLocked(to);
         src = index.get(from);
         if (src == null) {
           throw new NoSuchFileException(from);
@@ -305,6 +312,129 @@ final class Catalog {
     k.markDeleted();
   }
 
+  /** Throws the refusal of a key whose copies differ; caller holds the index lock. */
+  private void refuseDivergentLocked(String key) throws DivergentCopiesException {
+    Divergence d = divergent.get(key);
+    if (d != null) {
+      throw d.refusal();
+    }
+  }
+
+  /**
+   * Refuses a key whose complete copies differ.
+   *
+   * @param key the key
+   * @throws DivergentCopiesException when it is refused
+   */
+  void refuseIfDivergent(String key) throws DivergentCopiesException {
+    indexLock.lock();
+    try {
+      refuseDivergentLocked(key);
+    } finally {
+      indexLock.unlock();
+    }
+  }
+
+  /**
+   * The keys refused because their complete copies differ.
+   *
+   * @return a sorted snapshot
+   */
+  List<String> divergentKeys() {
+    indexLock.lock();
+    try {
+      state.checkOpen("*");
+      return sorted(divergent.keySet());
+    } finally {
+      indexLock.unlock();
+    }
+  }
+
+  private static List<String> sorted(Set<String> keys) {
+    List<String> list = new ArrayList<>(keys);
+    Collections.sort(list);
+    return list;
+  }
+
+  /**
+   * Resolves a key whose complete copies differ: keeps the copy on one tier, removes every other
+   * durably, and serves the key from that tier. The key is reserved meanwhile; when a removal fails
+   * the key stays refused (whatever copies are left are found again by the next recovery).
+   *
+   * @param key the refused key
+   * @param keep the tier whose copy is kept
+   * @return the tiers whose copies were removed
+   * @throws IllegalArgumentException when the key is not refused (and not served from {@code keep}
+   *     already), or {@code keep} holds no copy of it
+   * @throws IOException when a tier fails; when a removal took effect and only its durability is in
+   *     doubt, the exception comes after the key is served
+   */
+  List<String> resolveDivergent(String key, RankedTier keep) throws IOException {
+    Keys.validate(key);
+    Divergence d;
+    TieredKey k;
+    long reservation;
+    indexLock.lock();
+    try {
+      state.checkOpen(key);
+      d = divergent.remove(key);
+      if (d == null) {
+        TieredKey served = index.get(key);
+        if (served != null && served.isLiveAs(key) && served.tier() == keep) {
+          return List.of();
+        }
+        throw new IllegalArgumentException(
+            "no divergent copies to resolve: key=" + key + ", keep=" + keep);
+      }
+      k = reserveLocked(key);
+      reservation = k.lockExclusive();
+    } finally {
+      indexLock.unlock();
+    }
+    List<String> removed = new ArrayList<>();
+    IOException late = null;
+    boolean done = false;
+    try {
+      if (!keep.tier().exists(key)) {
+        throw new IllegalArgumentException(
+            "no complete copy to keep: key="
+                + key
+                + ", keep="
+                + keep
+                + ", copies on "
+                + d.faster()
+                + " and "
+                + d.slower());
+      }
+      for (RankedTier slot : tiers.all()) {
+        if (slot != keep && slot.tier().exists(key)) {
+          IOException l = TierCalls.delete(slot, key);
+          late = late == null ? l : late;
+          removed.add(slot.name());
+        }
+      }
+      k.adoptedOn(keep, keep.tier().size(key));
+      done = true;
+      LOG.info("divergent key resolved: key={}, kept={}, removed={}", key, keep, removed);
+    } finally {
+      if (!done) {
+        indexLock.lock();
+        try {
+          index.remove(key, k);
+          divergent.put(key, d);
+        } finally {
+          indexLock.unlock();
+        }
+        k.markDeleted();
+      }
+      k.unlockExclusive(reservation);
+    }
+    if (late != null) {
+      throw late;
+    }
+    return removed;
+  }
+
   /** Whether the manager closed. */
   boolean isClosed() {
     return state.isClosed();
@@ -350,6 +480,9 @@ final class Catalog {
       indexLock.lock();
       try {
         state.checkOpen(key);
+        if (divergent.containsKey(key)) {
+          return; // both copies are kept until an operator resolves the key
+        }
         k = index.get(key);
         if (k == null) {
           k = reserveLocked(key);
@@ -422,11 +555,13 @@ final class Catalog {
   }
 
   /**
-   * Indexes a key that a tier holds and the index does not: the fastest complete copy is kept, a
-   * slower one is recorded as stale.
+   * Indexes a key that a tier holds and the index does not, by recovery's rule: the fastest
+   * complete copy is kept, a slower one is removed when identical; when they differ the key is
+   * refused from now on.
    *
    * @param key the key
    * @return whether the key is in the index now
+   * @throws DivergentCopiesException when the key is refused
    * @throws IOException when a tier fails
    */
   boolean adopt(String key) throws IOException {
@@ -436,6 +571,7 @@ final class Catalog {
     indexLock.lock();
     try {
       state.checkOpen(key);
+      refuseDivergentLocked(key);
       if (index.get(key) != null) {
         return true;
       }
@@ -446,21 +582,36 @@ final class Catalog {
     }
     try {
       RankedTier owner = null;
+      List<RankedTier> slower = new ArrayList<>();
       for (RankedTier slot : tiers.all()) {
-        if (!slot.tier().exists(key)) {
-          continue;
-        }
-        if (owner == null) {
-          owner = slot;
-          k.adoptedOn(slot, slot.tier().size(key));
-        } else {
-          stale.add(key, slot);
+        if (slot.tier().exists(key)) {
+          if (owner == null) {
+            owner = slot;
+          } else {
+            slower.add(slot);
+          }
         }
       }
       if (owner == null) {
         unreserve(k);
         return false;
       }
+      Map<String, Divergence> found = new HashMap<>();
+      CopyComparison comparison = slower.isEmpty() ? null : new CopyComparison();
+      for (RankedTier slot : slower) {
+        Recovery.keepOneCopy(comparison, key, owner, slot, found);
+      }
+      Divergence d = found.get(key);
+      if (d != null) {
+        indexLock.lock();
+        try {
+          divergent.put(key, d);
+        } finally {
+          indexLock.unlock();
+        }
+        throw d.refusal();
+      }
+      k.adoptedOn(owner, owner.tier().size(key));
       return true;
     } catch (IOException | RuntimeException e) {
       unreserve(k);
@@ -475,11 +626,13 @@ final class Catalog {
    *
    * @param key the key
    * @return its state, or {@code null}
+   * @throws DivergentCopiesException when the key is refused
    */
-  TieredKey get(String key) {
+  TieredKey get(String key) throws DivergentCopiesException {
     indexLock.lock();
     try {
       state.checkOpen(key);
+      refuseDivergentLocked(key);
       return index.get(key);
     } finally {
       indexLock.unlock();
@@ -517,11 +670,16 @@ final class Catalog {
    * The live keys, sorted.
    *
    * @return a snapshot
+   * @throws UncheckedIOException with a {@link DivergentCopiesException} when a key is refused: a
+   *     listing without it would read as "no such key"
    */
   List<String> keys() {
     indexLock.lock();
     try {
       state.checkOpen("*");
+      if (!divergent.isEmpty()) {
+        throw new UncheckedIOException(divergent.get(sorted(divergent.keySet()).get(0)).refusal());
+      }
       List<String> keys = new ArrayList<>();
       for (TieredKey k : index.values()) {
         if (!k.isDeleted() && k.tier() != null) {

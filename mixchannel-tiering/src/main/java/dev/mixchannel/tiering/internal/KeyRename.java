@@ -19,10 +19,9 @@ import java.io.IOException;
 
 /**
  * One rename of a key, run with both keys' exclusive sides held: on one tier a single atomic tier
- * rename; across tiers two tier operations, ordered so that recovery's "the faster copy wins" never
- * brings the replaced bytes back. Each tier call may fail after its effect ({@link TierCalls}); the
- * index follows the tiers, and the replaced key's copy on a slower tier that cannot be removed is
- * recorded as stale.
+ * rename; across tiers the replaced key is deleted first, then the key renamed, so that no moment
+ * has two complete copies of one name that differ. Each tier call may fail after its effect ({@link
+ * TierCalls}); the index follows the tiers.
  */
 final class KeyRename {
   private final Catalog catalog;
@@ -56,8 +55,8 @@ final class KeyRename {
    * Runs the rename.
    *
    * @return {@code null}, or the failure of a tier call that took effect but threw
-   * @throws IOException when the rename did not take place (nothing changed, except for a slower
-   *     source whose replaced faster key was deleted first: see {@code TierManager#rename})
+   * @throws IOException when the rename did not take place (nothing changed, except for a replaced
+   *     key on another tier, deleted first: see {@code TierManager#rename})
    */
   IOException run() throws IOException {
     src.cancelMigration();
@@ -77,16 +76,8 @@ final class KeyRename {
       catalog.renamed(src, dst, from, to);
       return late;
     }
-    if (srcTier.fasterThan(dstTier)) {
-      IOException late = TierCalls.rename(srcTier, from, to);
-      catalog.renamed(src, dst, from, to);
-      try {
-        TierCalls.deleteComplete(dstTier, to);
-      } catch (IOException e) {
-        catalog.stale().add(to, dstTier);
-      }
-      return late;
-    }
+    // Across tiers the replaced key goes first: renaming first would leave, until the delete, two
+    // complete copies of `to` that differ, which recovery refuses.
     IOException late = TierCalls.delete(dstTier, to);
     catalog.removed(dst);
     IOException renameLate = TierCalls.rename(srcTier, from, to);

@@ -16,6 +16,7 @@
 package dev.mixchannel.tiering.internal;
 
 import dev.mixchannel.api.ConfigKeys;
+import dev.mixchannel.api.DivergentCopiesException;
 import dev.mixchannel.api.Keys;
 import dev.mixchannel.api.MixChannelConfig;
 import dev.mixchannel.api.StorageTier;
@@ -30,6 +31,7 @@ import dev.mixchannel.tiering.PolicySnapshot;
 import dev.mixchannel.tiering.TierManager;
 import dev.mixchannel.tiering.TierStats;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.OpenOption;
 import java.time.Clock;
@@ -163,6 +165,7 @@ public final class ManagerCore implements TierManager {
   public boolean exists(String key) {
     Keys.validate(key);
     state.checkOpen(key);
+    refuseUnchecked(key);
     return catalog.ownerOf(key) != null;
   }
 
@@ -183,7 +186,7 @@ public final class ManagerCore implements TierManager {
 
   @Override
   public String tierOf(String key) throws NoSuchFileException {
-    return live(key).tier().name();
+    return liveUnchecked(key).tier().name();
   }
 
   @Override
@@ -192,7 +195,39 @@ public final class ManagerCore implements TierManager {
     workers.runNow(live(key), tierNamed(key, tierName));
   }
 
-  private TieredKey live(String key) throws NoSuchFileException {
+  @Override
+  public List<String> divergentKeys() {
+    return catalog.divergentKeys();
+  }
+
+  @Override
+  public List<String> resolveDivergent(String key, String keepTier) throws IOException {
+    state.checkOpen(key);
+    return catalog.resolveDivergent(key, tierNamed(key, keepTier));
+  }
+
+  /** A live key for the methods that cannot throw a {@link DivergentCopiesException} as such. */
+  private TieredKey liveUnchecked(String key) throws NoSuchFileException {
+    refuseUnchecked(key);
+    return find(key);
+  }
+
+  private void refuseUnchecked(String key) {
+    try {
+      catalog.refuseIfDivergent(key);
+    } catch (DivergentCopiesException e) {
+      throw new UncheckedIOException(e.getMessage(), e);
+    }
+  }
+
+  private TieredKey live(String key) throws IOException {
+    Keys.validate(key);
+    state.checkOpen(key);
+    catalog.refuseIfDivergent(key);
+    return find(key);
+  }
+
+  private TieredKey find(String key) throws NoSuchFileException {
     Keys.validate(key);
     state.checkOpen(key);
     TieredKey k = catalog.find(key);
@@ -204,7 +239,7 @@ public final class ManagerCore implements TierManager {
 
   @Override
   public void seal(String key) throws NoSuchFileException {
-    live(key).activity().seal();
+    liveUnchecked(key).activity().seal();
   }
 
   @Override

@@ -23,8 +23,14 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Brings the tiers back to the protocol's invariant when a manager opens: every incomplete copy is
- * discarded, and a key complete on several tiers keeps only the fastest tier's copy (the copies are
- * identical by the protocol, so nothing is lost). Tier usage is whatever the tiers then report.
+ * discarded, and a key complete on several tiers is checked. The protocol leaves two complete
+ * copies only after a crash inside a switch, and then they are byte for byte the same: the faster
+ * copy is kept and the slower removed. Copies that differ mean something ran outside the protocol
+ * (a host system without its adapter, a copy by hand): no copy can be removed without losing what
+ * it alone holds, so both are kept where they are and the key is refused ({@link Divergence}) until
+ * an operator keeps one ({@code TierManager#resolveDivergent}). Nothing is moved or renamed for
+ * that: the two copies themselves are the record, found again by every recovery until resolved.
+ * Tier usage is whatever the tiers then report.
  */
 final class Recovery {
   private static final Logger LOG = LoggerFactory.getLogger(Recovery.class);
@@ -34,10 +40,12 @@ final class Recovery {
   /**
    * What recovery found.
    *
-   * @param owners each key and the tier that holds it
-   * @param sizes each key's size in bytes
+   * @param owners each served key and the tier that holds it
+   * @param sizes each served key's size in bytes
+   * @param divergent each refused key and how its copies differ
    */
-  record Result(Map<String, RankedTier> owners, Map<String, Long> sizes) {}
+  record Result(
+      Map<String, RankedTier> owners, Map<String, Long> sizes, Map<String, Divergence> divergent) {}
 
   static Result run(Tiers tiers) throws IOException {
     int discarded = 0;
@@ -50,30 +58,63 @@ final class Recovery {
     }
     Map<String, RankedTier> owners = new HashMap<>();
     Map<String, Long> sizes = new HashMap<>();
+    Map<String, Divergence> divergent = new HashMap<>();
+    CopyComparison comparison = null;
     int duplicates = 0;
     for (RankedTier slot : tiers.all()) {
       for (String key : slot.tier().keys()) {
         RankedTier kept = owners.get(key);
-        if (kept != null) {
-          slot.tier().delete(key);
-          duplicates++;
-          LOG.warn(
-              "key complete on two tiers, kept the faster copy: key={}, kept={}, removed={}",
-              key,
-              kept,
-              slot);
+        if (kept == null) {
+          owners.put(key, slot);
+          sizes.put(key, slot.tier().size(key));
           continue;
         }
-        owners.put(key, slot);
-        sizes.put(key, slot.tier().size(key));
+        comparison = comparison == null ? new CopyComparison() : comparison;
+        if (keepOneCopy(comparison, key, kept, slot, divergent)) {
+          duplicates++;
+        }
       }
     }
+    for (String key : divergent.keySet()) {
+      owners.remove(key);
+      sizes.remove(key);
+    }
     LOG.info(
-        "recovered: keys={}, discardedIncomplete={}, duplicatesRemoved={}, tiers={}",
+        "recovered: keys={}, discardedIncomplete={}, duplicatesRemoved={}, divergentKeys={},"
+            + " tiers={}",
         owners.size(),
         discarded,
         duplicates,
+        divergent.size(),
         tiers.names());
-    return new Result(owners, sizes);
+    return new Result(owners, sizes, divergent);
+  }
+
+  /**
+   * Removes the slower of two identical complete copies, or records the key as divergent.
+   *
+   * @return whether the slower copy was removed
+   */
+  static boolean keepOneCopy(
+      CopyComparison comparison,
+      String key,
+      RankedTier faster,
+      RankedTier slower,
+      Map<String, Divergence> divergent)
+      throws IOException {
+    Divergence d = comparison.compare(key, faster, slower);
+    if (d == null) {
+      slower.tier().delete(key);
+      LOG.warn(
+          "key complete on two tiers, identical copies, removed the slower: key={}, kept={},"
+              + " removed={}",
+          key,
+          faster,
+          slower);
+      return true;
+    }
+    divergent.putIfAbsent(key, d);
+    LOG.warn("{}", d.refusal().getMessage());
+    return false;
   }
 }

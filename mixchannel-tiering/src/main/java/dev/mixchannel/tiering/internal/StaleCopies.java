@@ -29,11 +29,11 @@ import org.slf4j.LoggerFactory;
 /**
  * Complete copies of keys that no key of the manager owns: left where a tier call failed after its
  * effect and the clean-up failed too (a published copy whose rollback could not delete it, a source
- * a switch could not remove, the replaced key of a rename across tiers). Such a copy must not
- * survive: recovery would keep it when it is on the faster tier, and would bring a deleted key
- * back. So every copy is retried: by each policy round, before a delete or a rename of its key, and
- * when the manager closes, each time with its key locked (or reserved) so that no create, rename or
- * migration of the key runs meanwhile. Thread-safe.
+ * a switch could not remove, a create's leftover). Such a copy must not survive: it would bring a
+ * deleted key back, and once its key is written again a crash would leave two copies that differ,
+ * which recovery refuses. So every copy is retried: by each policy round, before a delete or a
+ * rename of its key, and when the manager closes, each time with its key locked (or reserved) so
+ * that no create, rename or migration of the key runs meanwhile. Thread-safe.
  */
 final class StaleCopies {
   private static final Logger LOG = LoggerFactory.getLogger(StaleCopies.class);

@@ -34,9 +34,10 @@ import org.slf4j.LoggerFactory;
  * doubt) is rolled back: the published copy is removed and the key stays on its durable source.
  * After the publish the key is complete on both tiers with identical bytes, and this class resolves
  * it: when the source cannot be removed, the destination is removed instead and the key stays on
- * the source; when that fails too, the key ends on the faster of the two, which is the copy
- * recovery would keep, so no later write can be lost to recovery's rule; the other copy is recorded
- * as stale and removed later. A complete copy nobody owns never survives.
+ * the source; when that fails too, the key ends on the faster of the two (the copy recovery keeps
+ * while the two are still identical) and the other copy is recorded as stale and removed later. A
+ * crash before that removal, once the key was written again, leaves two copies that differ: the
+ * next recovery refuses the key rather than choose, so no write is lost to it.
  */
 final class Switcher {
   private static final Logger LOG = LoggerFactory.getLogger(Switcher.class);
