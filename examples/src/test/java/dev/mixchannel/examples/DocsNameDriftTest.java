@@ -18,6 +18,7 @@ package dev.mixchannel.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -39,7 +40,7 @@ import org.junit.jupiter.api.Test;
 class DocsNameDriftTest {
   private static final Path ROOT = Path.of("..");
 
-  /** Names of other projects, of the JDK, of JMX attributes and of benchmark parameters. */
+  /** Names of other projects, of the JDK and of benchmark parameters (JMX attributes are found). */
   private static final Set<String> OUTSIDE =
       Set.of(
           // JDK
@@ -49,6 +50,7 @@ class DocsNameDriftTest {
           "UncheckedIOException",
           "ReentrantReadWriteLock",
           "StampedLock",
+          "FileLock",
           // Kafka
           "FileRecords",
           "LogSegment",
@@ -61,14 +63,13 @@ class DocsNameDriftTest {
           "JournalChannel",
           // Pulsar
           "PulsarStandaloneStarter",
-          // JMX attributes of the Kafka adapter's MBean
-          "QuarantinedKeys",
           // JMH parameter values of the benchmarks
           "FileDiskCold",
           "FileDiskWarm",
           "MixHot");
 
   private static final Pattern QUALIFIED = Pattern.compile("dev\\.mixchannel(\\.[A-Za-z0-9_]+)+");
+  private static final Pattern GETTER = Pattern.compile("\\b(?:get|is)([A-Z][A-Za-z0-9]*)\\(\\)");
   private static final Pattern TYPE_LIKE =
       Pattern.compile("`([A-Z][A-Za-z0-9]*[a-z][A-Z][A-Za-z0-9]*)`");
 
@@ -84,6 +85,9 @@ class DocsNameDriftTest {
               p -> {
                 String name = p.getFileName().toString();
                 types.add(name.substring(0, name.length() - ".java".length()));
+                if (name.endsWith("MXBean.java")) {
+                  types.addAll(attributes(p));
+                }
                 String path = p.toString().replace('\\', '/');
                 int at = path.indexOf("/java/dev/mixchannel/");
                 if (at >= 0) {
@@ -113,6 +117,22 @@ class DocsNameDriftTest {
       }
     }
     assertThat(stale).as("names in the docs that no code has").isEmpty();
+  }
+
+  /**
+   * The JMX attribute names of an MXBean interface: its getters without {@code get} or {@code is}.
+   */
+  private static Set<String> attributes(Path mxBean) {
+    Set<String> names = new TreeSet<>();
+    try {
+      Matcher getter = GETTER.matcher(Files.readString(mxBean));
+      while (getter.find()) {
+        names.add(getter.group(1));
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return names;
   }
 
   /** {@code dev.mixchannel.x.Type.member} names the type. */

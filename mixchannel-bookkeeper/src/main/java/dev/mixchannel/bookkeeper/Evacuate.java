@@ -15,16 +15,22 @@
  */
 package dev.mixchannel.bookkeeper;
 
-import dev.mixchannel.api.InvalidConfigException;
 import dev.mixchannel.bookkeeper.internal.BookieConfig;
 import dev.mixchannel.bookkeeper.internal.Evacuator;
 import dev.mixchannel.bookkeeper.internal.JournalSettings;
+import dev.mixchannel.common.CommandLines;
 import dev.mixchannel.tiering.TierManager;
-import java.io.File;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.Callable;
 import org.apache.bookkeeper.conf.ServerConfiguration;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
  * Turns a stopped bookie's journal keys back into plain journal files, so that the bookie can start
@@ -37,13 +43,39 @@ import org.apache.bookkeeper.conf.ServerConfiguration;
  *
  * <p>Keys of deleted journals are removed first (the reaper's rules); each remaining journal key is
  * copied over its placeholder, made durable, and deleted. {@code --quarantine-to} writes
- * quarantined keys as files under a directory and deletes them. Exit code 0 when no key is left, 2
- * when keys were left (listed), 1 on an error (the bookie still running holds the tiers: stop it).
- * It can be stopped and run again.
+ * quarantined keys as files under a directory and deletes them. It can be stopped and run again.
+ * The command line and the exit codes are every operator command's ({@link CommandLines}): 0 when
+ * no key is left, 1 when keys were left (listed), 2 for bad usage or settings, 3 on an error (the
+ * bookie still running holds the tiers: stop it); {@code --help}, {@code --version}.
  */
-public final class Evacuate {
+@Command(
+    name = "Evacuate",
+    mixinStandardHelpOptions = true,
+    versionProvider = CommandLines.VersionProvider.class,
+    description = {
+      "Turns a stopped bookie's journal keys back into plain journal files.",
+      "It can be stopped and run again."
+    },
+    footer = {"", CommandLines.EXIT_CODES})
+public final class Evacuate implements Callable<Integer> {
 
-  private Evacuate() {}
+  @Parameters(
+      index = "0",
+      paramLabel = "<bk_server.conf>",
+      description = "the bookie's configuration")
+  private Path configFile;
+
+  @Option(
+      names = "--quarantine-to",
+      paramLabel = "<dir>",
+      description = "write quarantined keys as files under this directory, then delete them")
+  private Path quarantineTo;
+
+  private final PrintStream out;
+
+  private Evacuate(PrintStream out) {
+    this.out = out;
+  }
 
   /**
    * Runs the evacuation and exits.
@@ -58,37 +90,44 @@ public final class Evacuate {
    * Runs the evacuation.
    *
    * @param args the bookie configuration file, then optionally {@code --quarantine-to <dir>}
-   * @param out where progress goes
-   * @param err where errors go
-   * @return the exit code: 0 all evacuated, 2 keys left, 1 an error or bad usage
+   * @param out where progress, help and the version go
+   * @param err where errors and usage messages go
+   * @return the exit code: 0 all evacuated, 1 keys left, 2 bad usage or settings, 3 an error
    */
   public static int run(String[] args, PrintStream out, PrintStream err) {
-    if (args.length != 1 && !(args.length == 3 && args[1].equals("--quarantine-to"))) {
-      err.println("usage: Evacuate <bk_server.conf> [--quarantine-to <dir>]");
-      return 1;
+    return CommandLines.execute(new Evacuate(out), args, out, err);
+  }
+
+  /**
+   * Evacuates, once picocli has parsed the command line.
+   *
+   * @return the exit code
+   * @throws IOException when the configuration cannot be read or the tiers fail
+   */
+  @Override
+  public Integer call() throws IOException {
+    if (!Files.isRegularFile(configFile)) {
+      throw new NoSuchFileException(configFile.toString());
     }
+    ServerConfiguration conf = new ServerConfiguration();
     try {
-      ServerConfiguration conf = new ServerConfiguration();
-      conf.loadConf(new File(args[0]).toURI().toURL());
-      JournalSettings settings = JournalSettings.from(BookieConfig.of(conf));
-      Path quarantineTo = args.length == 3 ? Path.of(args[2]) : null;
-      try (TierManager tiers = TierManager.open(settings.config())) {
-        List<String> left = new Evacuator(tiers, settings, out).run(quarantineTo);
-        if (left.isEmpty()) {
-          out.println("done: every journal key is a journal file again");
-          return 0;
-        }
-        out.println("done: " + left.size() + " keys left in the tiers: " + left);
-        return 2;
-      }
-    } catch (InvalidConfigException e) {
-      err.println(e.getMessage());
-      return 1;
+      conf.loadConf(configFile.toUri().toURL());
+    } catch (IOException e) {
+      throw e;
     } catch (Exception e) {
       // loadConf throws Commons Configuration's exception, whose package differs between
       // BookKeeper 4.16 and 4.17.
-      err.println("evacuation failed: " + e);
-      return 1;
+      throw new IOException("bookie configuration unreadable: " + configFile, e);
+    }
+    JournalSettings settings = JournalSettings.from(BookieConfig.of(conf));
+    try (TierManager tiers = TierManager.open(settings.config())) {
+      List<String> left = new Evacuator(tiers, settings, out).run(quarantineTo);
+      if (left.isEmpty()) {
+        out.println("done: every journal key is a journal file again");
+        return CommandLines.OK;
+      }
+      out.println("done: " + left.size() + " keys left in the tiers: " + left);
+      return CommandLines.PROBLEMS;
     }
   }
 }

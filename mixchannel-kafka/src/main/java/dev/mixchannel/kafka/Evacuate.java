@@ -15,6 +15,7 @@
  */
 package dev.mixchannel.kafka;
 
+import dev.mixchannel.common.CommandLines;
 import dev.mixchannel.kafka.internal.AdapterSettings;
 import dev.mixchannel.kafka.internal.Evacuator;
 import java.io.IOException;
@@ -22,6 +23,10 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
  * Demotes every segment from the fast MixChannel tiers into the broker's own {@code *.log} files
@@ -38,67 +43,85 @@ import java.util.List;
  * {@code --only} demotes just the keys that start with the prefix ({@code <directory.id>/<topic>-
  * <partition>/...}). Each segment moves with the migration protocol (copied under a name Kafka
  * ignores, made durable, renamed over its placeholder, then the fast copy removed), so the command
- * can be interrupted and run again. It prints one progress line per segment and exits with 0 when
- * every key was demoted, 2 when some were left (listed), 1 on an error.
+ * can be interrupted and run again. It prints one progress line per segment. The command line and
+ * the exit codes are every operator command's ({@link CommandLines}): 0 when every key was demoted,
+ * 1 when some were left (listed), 2 for bad usage or settings, 3 on an error; {@code --help},
+ * {@code --version}.
  */
-public final class Evacuate {
+@Command(
+    name = "Evacuate",
+    mixinStandardHelpOptions = true,
+    versionProvider = CommandLines.VersionProvider.class,
+    description = {
+      "Demotes every segment from the fast MixChannel tiers into the broker's own .log files.",
+      "Run it with the broker stopped; it can be interrupted and run again."
+    },
+    footer = {"", CommandLines.EXIT_CODES})
+public final class Evacuate implements Callable<Integer> {
 
-  private Evacuate() {}
+  @Parameters(
+      index = "0",
+      paramLabel = "<settings>",
+      description = "the agent's settings file (mixchannel.properties or server.properties)")
+  private Path settingsFile;
+
+  @Option(
+      names = "--log-dirs",
+      split = ",",
+      paramLabel = "<dir>",
+      description = "the broker's log dirs, comma-separated (default: log.dirs of the settings)")
+  private List<Path> logDirOptions = new ArrayList<>();
+
+  @Option(
+      names = "--only",
+      paramLabel = "<key prefix>",
+      description = "demote only the keys that start with this prefix")
+  private String only = "";
+
+  private final PrintStream out;
+
+  private Evacuate(PrintStream out) {
+    this.out = out;
+  }
 
   /**
-   * Runs the command.
+   * Runs the command and exits with its exit code.
    *
-   * @param args the settings file, then optionally {@code --log-dirs <dir>[,<dir>...]}
+   * @param args the settings file, then optionally {@code --log-dirs <dir>[,<dir>...]} and {@code
+   *     --only <prefix>}
    */
   public static void main(String[] args) {
-    int status;
-    try {
-      status = run(args, System.out);
-    } catch (IOException | RuntimeException e) {
-      System.err.println("evacuation failed: " + e);
-      e.printStackTrace(System.err);
-      status = 1;
-    }
-    System.exit(status);
+    System.exit(run(args, System.out, System.err));
   }
 
   /**
    * Runs the command without exiting the JVM.
    *
    * @param args as for {@link #main}
-   * @param out where progress lines go
-   * @return 0 when every key was evacuated, 2 when some were left in the tiers
-   * @throws IOException when the tiers or a log dir fail
-   * @throws IllegalArgumentException for bad arguments
+   * @param out where progress lines, help and the version go
+   * @param err where errors and usage messages go
+   * @return the exit code: 0 every key evacuated, 1 keys left, 2 bad usage, 3 an error
    */
-  public static int run(String[] args, PrintStream out) throws IOException {
-    String usage =
-        "usage: Evacuate <mixchannel.properties> [--log-dirs <dir>[,<dir>...]] [--only <prefix>]";
-    if (args.length == 0 || args.length % 2 == 0) {
-      throw new IllegalArgumentException(usage);
-    }
-    AdapterSettings settings = AdapterSettings.load(Path.of(args[0]));
-    List<Path> logDirs = new ArrayList<>(settings.logDirs());
-    String only = "";
-    for (int i = 1; i < args.length; i += 2) {
-      if (args[i].equals("--log-dirs")) {
-        logDirs.clear();
-        for (String dir : args[i + 1].split(",")) {
-          if (!dir.isBlank()) {
-            logDirs.add(Path.of(dir.trim()));
-          }
-        }
-      } else if (args[i].equals("--only")) {
-        only = args[i + 1];
-      } else {
-        throw new IllegalArgumentException(usage + " (unknown option " + args[i] + ")");
-      }
-    }
+  public static int run(String[] args, PrintStream out, PrintStream err) {
+    return CommandLines.execute(new Evacuate(out), args, out, err);
+  }
+
+  /**
+   * Evacuates, once picocli has parsed the command line.
+   *
+   * @return the exit code
+   * @throws IOException when the tiers or a log dir fail
+   */
+  @Override
+  public Integer call() throws IOException {
+    AdapterSettings settings = AdapterSettings.load(settingsFile);
+    List<Path> logDirs =
+        new ArrayList<>(logDirOptions.isEmpty() ? settings.logDirs() : logDirOptions);
     if (logDirs.isEmpty()) {
       throw new IllegalArgumentException(
-          "no log dirs: set log.dirs in " + args[0] + " or pass --log-dirs");
+          "no log dirs: set log.dirs in " + settingsFile + " or pass --log-dirs");
     }
     Evacuator.Result result = new Evacuator(settings, logDirs, out).only(only).run();
-    return result.leftKeys().isEmpty() ? 0 : 2;
+    return result.leftKeys().isEmpty() ? CommandLines.OK : CommandLines.PROBLEMS;
   }
 }

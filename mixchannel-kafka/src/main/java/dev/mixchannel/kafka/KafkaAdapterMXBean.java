@@ -69,6 +69,20 @@ public interface KafkaAdapterMXBean {
   String[] getQuarantinedKeys();
 
   /**
+   * How many keys are in quarantine: the number of {@link #getQuarantinedKeys()}, for dashboards.
+   *
+   * @return the count
+   */
+  long getQuarantinedKeyCount();
+
+  /**
+   * How many log dirs the adapter serves: the number of {@link #getLogDirs()}, for dashboards.
+   *
+   * @return the count
+   */
+  long getLogDirCount();
+
+  /**
    * The bytes the fast tiers (every tier but the log dirs) may hold together. Kafka's {@code
    * DescribeLogDirs} describes the log dirs' file systems, which hold the cold segments.
    *

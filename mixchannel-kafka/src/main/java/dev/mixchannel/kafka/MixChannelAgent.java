@@ -15,6 +15,7 @@
  */
 package dev.mixchannel.kafka;
 
+import dev.mixchannel.common.Version;
 import dev.mixchannel.kafka.internal.AdapterSettings;
 import dev.mixchannel.kafka.internal.AdviceRecord;
 import dev.mixchannel.kafka.internal.FileRecordsTransformer;
@@ -82,18 +83,8 @@ public final class MixChannelAgent {
     AdapterSettings settings = AdapterSettings.load(Path.of(argument.trim()));
     String kafka =
         KafkaVersionCheck.check(ClassLoader.getSystemClassLoader(), settings.allowedKafkaVersion());
-    AdviceRecord record = new AdviceRecord(version(), kafka, new JvmStop());
+    AdviceRecord record = new AdviceRecord(Version.current(), kafka, new JvmStop());
     KafkaChannelFactory.install(settings, record);
     FileRecordsTransformer.install(instrumentation, record);
-  }
-
-  /**
-   * The agent's version, from its jar's manifest.
-   *
-   * @return the version, or {@code unknown} outside the agent jar
-   */
-  static String version() {
-    String version = MixChannelAgent.class.getPackage().getImplementationVersion();
-    return version == null ? "unknown" : version;
   }
 }

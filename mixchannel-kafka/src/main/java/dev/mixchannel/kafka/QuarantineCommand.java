@@ -15,11 +15,15 @@
  */
 package dev.mixchannel.kafka;
 
+import dev.mixchannel.common.CommandLines;
 import dev.mixchannel.kafka.internal.AdapterSettings;
 import dev.mixchannel.kafka.internal.QuarantineTool;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
 
 /**
  * Lists or restores the keys the adapter put in quarantine (orphans: their segment file was gone
@@ -33,55 +37,86 @@ import java.nio.file.Path;
  *
  * <p>{@code list} prints one line per quarantined key: its tier and the key {@code
  * ~quarantine/<since epoch ms>/<original key>}. {@code restore} renames one back to its original
- * key (its segment file must exist again for Kafka to use it). Exit code 0 on success, 1 on an
- * error, 2 for a bad command line.
+ * key (its segment file must exist again for Kafka to use it). The command line and the exit codes
+ * are every operator command's ({@link CommandLines}): 0 on success, 2 for bad usage or settings, 3
+ * on an error; {@code --help}, {@code --version}.
  */
-public final class QuarantineCommand {
+@Command(
+    name = "QuarantineCommand",
+    mixinStandardHelpOptions = true,
+    versionProvider = CommandLines.VersionProvider.class,
+    description = "Lists or restores the keys the Kafka adapter put in quarantine.",
+    footer = {"", CommandLines.EXIT_CODES})
+public final class QuarantineCommand implements Callable<Integer> {
 
-  private QuarantineCommand() {}
+  @Parameters(
+      index = "0",
+      paramLabel = "<settings>",
+      description = "the agent's settings file (mixchannel.properties or server.properties)")
+  private Path settingsFile;
+
+  @Parameters(index = "1", paramLabel = "<action>", description = "list or restore")
+  private Action action;
+
+  @Parameters(
+      index = "2",
+      arity = "0..1",
+      paramLabel = "<quarantined key>",
+      description = "the key to restore, as list prints it")
+  private String key;
+
+  private final PrintStream out;
+
+  /** What the command does. */
+  enum Action {
+    LIST,
+    RESTORE
+  }
+
+  private QuarantineCommand(PrintStream out) {
+    this.out = out;
+  }
 
   /**
-   * Runs the command.
+   * Runs the command and exits with its exit code.
    *
    * @param args the settings file, then {@code list} or {@code restore <key>}
    */
   public static void main(String[] args) {
-    int status;
-    try {
-      status = run(args, System.out);
-    } catch (IllegalArgumentException e) {
-      System.err.println(e.getMessage());
-      status = 2;
-    } catch (IOException | RuntimeException e) {
-      System.err.println("quarantine command failed: " + e);
-      status = 1;
-    }
-    System.exit(status);
+    System.exit(run(args, System.out, System.err));
   }
 
   /**
    * Runs the command without exiting the JVM.
    *
    * @param args as for {@link #main}
-   * @param out where the output goes
-   * @return 0
-   * @throws IOException when the tiers fail
-   * @throws IllegalArgumentException for a bad command line
+   * @param out where the output, help and the version go
+   * @param err where errors and usage messages go
+   * @return the exit code: 0 success, 2 bad usage, 3 an error
    */
-  public static int run(String[] args, PrintStream out) throws IOException {
-    boolean list = args.length == 2 && args[1].equals("list");
-    boolean restore = args.length == 3 && args[1].equals("restore");
-    if (!list && !restore) {
+  public static int run(String[] args, PrintStream out, PrintStream err) {
+    return CommandLines.execute(new QuarantineCommand(out), args, out, err);
+  }
+
+  /**
+   * Lists or restores, once picocli has parsed the command line.
+   *
+   * @return the exit code
+   * @throws IOException when the tiers fail
+   */
+  @Override
+  public Integer call() throws IOException {
+    if ((action == Action.RESTORE) != (key != null)) {
       throw new IllegalArgumentException(
-          "usage: QuarantineCommand <mixchannel.properties> list | restore <quarantined key>");
+          "usage: QuarantineCommand <settings> list | restore <quarantined key>");
     }
-    AdapterSettings settings = AdapterSettings.load(Path.of(args[0]));
+    AdapterSettings settings = AdapterSettings.load(settingsFile);
     QuarantineTool tool = new QuarantineTool(settings);
-    if (list) {
+    if (action == Action.LIST) {
       tool.list().forEach(out::println);
     } else {
-      out.println("restored " + tool.restore(args[2]));
+      out.println("restored " + tool.restore(key));
     }
-    return 0;
+    return CommandLines.OK;
   }
 }

@@ -17,12 +17,14 @@ package dev.mixchannel.testkit;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.jar.JarFile;
@@ -38,8 +40,8 @@ import java.util.zip.ZipEntry;
  * META-INF/licenses/<artifactId>/LICENSE} and its {@code group:artifact} named in the NOTICE; and
  * no class from an artifact the caller did not declare (a class outside {@code dev/mixchannel/} and
  * every declared artifact's package, a relocated one under {@code .../shaded/}, or a {@code
- * META-INF/maven/.../pom.properties} of another group). Also reads the version the jar's manifest
- * names.
+ * META-INF/maven/.../pom.properties} of another group). And that the jar names its version
+ * everywhere it is read.
  *
  * <p>Stateless; each call opens and closes the jar.
  */
@@ -48,6 +50,7 @@ public final class ShadedJarCheck {
   private static final Pattern BUNDLED_POM =
       Pattern.compile("META-INF/maven/([^/]+)/([^/]+)/pom\\.properties");
   private static final String OWN_GROUP = "dev.mixchannel";
+  private static final String VERSION_RESOURCE = "dev/mixchannel/common/version.properties";
   private static final String OWN_CLASSES = "dev/mixchannel/";
 
   /** Where a relocated artifact's classes live, under MixChannel's packages. */
@@ -130,19 +133,49 @@ public final class ShadedJarCheck {
   }
 
   /**
-   * The version the jar's manifest names ({@code Implementation-Version}).
+   * Every version problem of a jar: its manifest's {@code Implementation-Version} and the version
+   * MixChannel reads at run time ({@code dev/mixchannel/common/version.properties}, when the jar
+   * bundles it) must both be {@code version}.
    *
    * @param jar the jar to read
-   * @return the version, or {@code ""} when the manifest names none
+   * @param version the version the build was given
+   * @return one line per problem; empty when both name {@code version}
    * @throws IOException if the jar cannot be read
    */
-  public static String manifestVersion(Path jar) throws IOException {
+  public static List<String> versionProblems(Path jar, String version) throws IOException {
+    List<String> problems = new ArrayList<>();
     try (JarFile file = new JarFile(jar.toFile())) {
       Manifest manifest = file.getManifest();
-      String version =
+      String named =
           manifest == null ? null : manifest.getMainAttributes().getValue("Implementation-Version");
-      return version == null ? "" : version;
+      if (!version.equals(named)) {
+        problems.add(
+            "manifest names another version: Implementation-Version="
+                + named
+                + ", expected="
+                + version
+                + " ("
+                + jar
+                + ")");
+      }
+      Optional<String> resource = text(file, VERSION_RESOURCE);
+      if (resource.isPresent()) {
+        Properties properties = new Properties();
+        properties.load(new StringReader(resource.get()));
+        if (!version.equals(properties.getProperty("version"))) {
+          problems.add(
+              VERSION_RESOURCE
+                  + " names another version: version="
+                  + properties.getProperty("version")
+                  + ", expected="
+                  + version
+                  + " ("
+                  + jar
+                  + ")");
+        }
+      }
     }
+    return problems;
   }
 
   private static Optional<String> text(JarFile file, String name) throws IOException {

@@ -18,6 +18,14 @@ package dev.mixchannel.tiering;
 /**
  * JMX view of a tier manager, registered as {@code dev.mixchannel:type=TierManager,name=<id>}.
  * Attributes are read without blocking I/O.
+ *
+ * <p>The migration settings can be changed while the manager runs: {@link #setMigrationThreshold},
+ * {@link #setWatermarks}, {@link #setMigrationRateBytesPerSecond} and {@link #setMigrationThreads}.
+ * A change is checked by the configuration's rules (a bad value throws {@code
+ * dev.mixchannel.api.InvalidConfigException}, an {@link IllegalArgumentException}, naming the
+ * property) and changes nothing then; a good one is logged at INFO, takes effect for the next
+ * policy round and the next copy chunk, and shows in these attributes, in {@code TierStats} and in
+ * the metrics. It lasts until the manager closes: the configuration file is not rewritten.
  */
 public interface TierManagerMXBean {
 
@@ -69,4 +77,83 @@ public interface TierManagerMXBean {
    * @return its message, or an empty string when there was none
    */
   String getLastError();
+
+  /**
+   * Whether background migration runs ({@code mixchannel.migrate.threshold} not {@code -1}).
+   *
+   * @return whether it runs
+   */
+  boolean isMigrationEnabled();
+
+  /**
+   * The used fraction above which a tier demotes ({@code mixchannel.migrate.high.watermark}).
+   *
+   * @return the fraction
+   */
+  double getHighWatermark();
+
+  /**
+   * The used fraction demotion stops at ({@code mixchannel.migrate.low.watermark}).
+   *
+   * @return the fraction
+   */
+  double getLowWatermark();
+
+  /**
+   * The copy rate limit ({@code mixchannel.migrate.rate.bytes.per.sec}).
+   *
+   * @return bytes per second, or {@code -1} for none
+   */
+  long getMigrationRateBytesPerSecond();
+
+  /**
+   * The copy threads ({@code mixchannel.migrate.threads}).
+   *
+   * @return the number of threads
+   */
+  int getMigrationThreads();
+
+  /**
+   * Migrations queued or running.
+   *
+   * @return the count
+   */
+  long getPendingMigrations();
+
+  /**
+   * Sets both watermarks to a threshold, or turns migration off with {@code -1}, as {@code
+   * mixchannel.migrate.threshold} does. Turning migration on is refused when it was off when the
+   * manager opened (no policy thread runs then).
+   *
+   * @param threshold a fraction in {@code [0, 1]}, or {@code -1}
+   * @throws IllegalArgumentException for a bad value ({@code InvalidConfigException} names the
+   *     property)
+   */
+  void setMigrationThreshold(double threshold);
+
+  /**
+   * Sets the watermarks, as {@code mixchannel.migrate.high.watermark} and {@code
+   * mixchannel.migrate.low.watermark} do.
+   *
+   * @param high a fraction in {@code [0, 1]}
+   * @param low a fraction in {@code [0, high]}
+   * @throws IllegalArgumentException for bad values
+   */
+  void setWatermarks(double high, double low);
+
+  /**
+   * Sets the copy rate limit, as {@code mixchannel.migrate.rate.bytes.per.sec} does.
+   *
+   * @param bytesPerSecond a positive rate, or {@code -1} for none
+   * @throws IllegalArgumentException for a bad value
+   */
+  void setMigrationRateBytesPerSecond(long bytesPerSecond);
+
+  /**
+   * Sets the number of copy threads, as {@code mixchannel.migrate.threads} does.
+   *
+   * @param threads from 1 to 64
+   * @throws IllegalArgumentException for a bad value
+   */
+  void setMigrationThreads(int threads);
 }

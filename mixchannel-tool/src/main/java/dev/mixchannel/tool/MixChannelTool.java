@@ -15,12 +15,8 @@
  */
 package dev.mixchannel.tool;
 
-import dev.mixchannel.api.InvalidConfigException;
-import dev.mixchannel.api.StorageInUseException;
-import java.io.IOException;
+import dev.mixchannel.common.CommandLines;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
-import java.nio.file.NoSuchFileException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -39,18 +35,18 @@ import picocli.CommandLine.Spec;
  *       tiers differ, removes the other.
  * </ul>
  *
- * <p>Exit codes: {@value #OK} success; {@value #PROBLEMS} problems found ({@code inspect}, {@code
- * verify}) or keys left behind ({@code evacuate}); {@value #USAGE} bad usage (unknown command or
- * option, missing argument, invalid configuration, unknown key or tier); {@value #FAILURE} an I/O
- * error or a failed operation (storage in use, a corrupt pool refused, a migration that failed).
- * {@code migrate}, {@code evacuate} and {@code resolve} open the storage as the library does, so
- * the process that normally owns it (a broker, an application) must be stopped; {@code inspect} and
- * {@code verify} only read.
+ * <p>The conventions of every operator command ({@link CommandLines}). Exit codes: {@value #OK}
+ * success; {@value #PROBLEMS} problems found ({@code inspect}, {@code verify}) or keys left behind
+ * ({@code evacuate}); {@value #USAGE} bad usage (unknown command or option, missing argument,
+ * invalid configuration, unknown key or tier); {@value #FAILURE} an I/O error or a failed operation
+ * (storage in use, a corrupt pool refused, a migration that failed). {@code migrate}, {@code
+ * evacuate} and {@code resolve} open the storage as the library does, so the process that normally
+ * owns it (a broker, an application) must be stopped; {@code inspect} and {@code verify} only read.
  */
 @Command(
     name = "mixchannel-tool",
     mixinStandardHelpOptions = true,
-    versionProvider = ToolVersion.class,
+    versionProvider = CommandLines.VersionProvider.class,
     description = "Inspect, verify and move the storage of MixChannel tiers.",
     subcommands = {
       InspectCommand.class,
@@ -60,24 +56,20 @@ import picocli.CommandLine.Spec;
       ResolveCommand.class,
       CommandLine.HelpCommand.class
     },
-    footer = {
-      "",
-      "Exit codes: 0 ok, 1 problems found (or keys left by evacuate), 2 bad usage,"
-          + " 3 I/O error or failed operation."
-    })
+    footer = {"", CommandLines.EXIT_CODES})
 public final class MixChannelTool implements Runnable {
 
-  /** Exit code: success. */
-  public static final int OK = 0;
+  /** Exit code: success ({@link CommandLines#OK}). */
+  public static final int OK = CommandLines.OK;
 
   /** Exit code: problems found, or keys {@code evacuate} could not move. */
-  public static final int PROBLEMS = 1;
+  public static final int PROBLEMS = CommandLines.PROBLEMS;
 
   /** Exit code: bad usage, an invalid configuration, an unknown key or tier. */
-  public static final int USAGE = 2;
+  public static final int USAGE = CommandLines.USAGE;
 
   /** Exit code: an I/O error or a failed operation. */
-  public static final int FAILURE = 3;
+  public static final int FAILURE = CommandLines.FAILURE;
 
   @Spec CommandSpec spec;
 
@@ -101,50 +93,12 @@ public final class MixChannelTool implements Runnable {
    * @return the exit code
    */
   public static int run(String[] args, PrintWriter out, PrintWriter err) {
-    CommandLine cli = new CommandLine(new MixChannelTool());
-    cli.setOut(out);
-    cli.setErr(err);
-    cli.setExecutionExceptionHandler(
-        (thrown, commandLine, parseResult) -> {
-          // The manager's methods without a checked exception wrap a refusal (a key whose copies
-          // differ) in an UncheckedIOException: report the refusal itself.
-          Exception e = thrown instanceof UncheckedIOException u ? u.getCause() : thrown;
-          commandLine.getErr().println(commandLine.getCommandName() + ": " + describe(e));
-          commandLine.getErr().flush();
-          return exitCode(e);
-        });
-    int code = cli.execute(args);
-    out.flush();
-    err.flush();
-    return code;
+    return CommandLines.execute(new MixChannelTool(), args, out, err);
   }
 
   @Override
   public void run() {
     throw new ParameterException(
         spec.commandLine(), "missing command: inspect, verify, migrate, evacuate or resolve");
-  }
-
-  static int exitCode(Exception e) {
-    if (e instanceof InvalidConfigException
-        || e instanceof IllegalArgumentException
-        || e instanceof NoSuchFileException) {
-      return USAGE;
-    }
-    return FAILURE;
-  }
-
-  private static String describe(Exception e) {
-    if (e instanceof NoSuchFileException) {
-      return "no such file or key: " + e.getMessage();
-    }
-    if (e instanceof StorageInUseException) {
-      return e.getMessage() + " (stop the process that uses this storage first)";
-    }
-    if (e instanceof IOException || e instanceof IllegalArgumentException) {
-      String message = e.getMessage();
-      return message == null ? e.toString() : message;
-    }
-    return e.toString();
   }
 }

@@ -21,6 +21,7 @@ import static java.nio.file.StandardOpenOption.WRITE;
 
 import dev.mixchannel.api.SizeHint;
 import dev.mixchannel.common.DaemonThreads;
+import dev.mixchannel.common.Version;
 import dev.mixchannel.tiering.MixChannel;
 import dev.mixchannel.tiering.TierManager;
 import java.io.IOException;
@@ -65,6 +66,7 @@ public final class JournalStorage {
   private final ReentrantLock keyLock = new ReentrantLock();
   private final Map<String, Integer> openKeys = new HashMap<>();
   private TierManager manager;
+  private Runnable unregisterMetrics = () -> {};
   private Reaper reaper;
   private ScheduledExecutorService runner;
   private int providers;
@@ -304,6 +306,7 @@ public final class JournalStorage {
       keyLock.lock();
       try {
         if (manager != null) {
+          unregisterMetrics.run();
           manager.close();
           LOG.info("closed the journal tiers ({})", settings.source());
         }
@@ -335,8 +338,14 @@ public final class JournalStorage {
       }
     }
     TierManager opened = TierManager.open(settings.config());
-    LOG.info("opened the journal tiers: {} ({})", settings.config(), settings.source());
+    LOG.info(
+        "MixChannel {} opened the journal tiers: {} ({})",
+        Version.current(),
+        settings.config(),
+        settings.source());
     manager = opened;
+    unregisterMetrics =
+        BookieMetrics.register(opened, settings.config().tiers().get(0).paths().get(0).toString());
     reaper =
         new Reaper(
             opened,

@@ -140,6 +140,16 @@ final class AdapterBean implements KafkaAdapterMXBean, AutoCloseable {
   }
 
   @Override
+  public long getQuarantinedKeyCount() {
+    return quarantine.list().size();
+  }
+
+  @Override
+  public long getLogDirCount() {
+    return logDirs.known().size();
+  }
+
+  @Override
   public long getFastTierCapacityBytes() {
     long total = 0;
     for (TierStats tier : fastTiers()) {

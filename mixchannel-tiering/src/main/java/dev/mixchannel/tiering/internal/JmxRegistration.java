@@ -15,22 +15,28 @@
  */
 package dev.mixchannel.tiering.internal;
 
+import dev.mixchannel.tiering.HistogramMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import javax.management.InstanceAlreadyExistsException;
 import javax.management.JMException;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
+import javax.management.StandardMBean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The manager's MBeans on the platform MBean server: {@code
- * dev.mixchannel:type=TierManager,name=<id>} and {@code
- * dev.mixchannel:type=Tier,manager=<id>,name=<tier>}. The id comes from the first tier's first
- * path; when another manager already uses it, the server is asked for {@code <id>-2}, {@code
- * <id>-3}, ... until one is free.
+ * dev.mixchannel:type=TierManager,name=<id>}, {@code
+ * dev.mixchannel:type=Tier,manager=<id>,name=<tier>}, and the histograms ({@link
+ * dev.mixchannel.tiering.HistogramMXBean}) {@code
+ * dev.mixchannel:type=Histogram,manager=<id>,name=<name>} and {@code
+ * dev.mixchannel:type=Histogram,manager=<id>,tier=<tier>,name=force_latency_micros}. The id comes
+ * from the first tier's first path; when another manager already uses it, the server is asked for
+ * {@code <id>-2}, {@code <id>-3}, ... until one is free.
  */
 final class JmxRegistration implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(JmxRegistration.class);
@@ -52,13 +58,18 @@ final class JmxRegistration implements AutoCloseable {
    * @param catalog the key index
    * @param counters the manager counters
    * @param tiers the tiers
+   * @param tuning the migration settings an operator may change
    * @return the registration; close it to unregister
    */
   public static JmxRegistration register(
-      String baseId, Catalog catalog, ManagerCounters counters, Tiers tiers) {
+      String baseId,
+      Catalog catalog,
+      ManagerCounters counters,
+      Tiers tiers,
+      TierManagerBean.Tuning tuning) {
     MBeanServer server = ManagementFactory.getPlatformMBeanServer();
     String base = sanitize(baseId);
-    TierManagerBean managerBean = new TierManagerBean(catalog, counters);
+    TierManagerBean managerBean = new TierManagerBean(catalog, counters, tuning);
     for (int n = 1; ; n++) {
       String id = n == 1 ? base : base + "-" + n;
       JmxRegistration registration = new JmxRegistration(server, id);
@@ -68,6 +79,20 @@ final class JmxRegistration implements AutoCloseable {
           registration.add(
               new ObjectName(DOMAIN + ":type=Tier,manager=" + id + ",name=" + slot.name()),
               new TierBean(slot, catalog));
+          registration.add(
+              new ObjectName(
+                  DOMAIN
+                      + ":type=Histogram,manager="
+                      + id
+                      + ",tier="
+                      + slot.name()
+                      + ",name=force_latency_micros"),
+              new StandardMBean(slot.counters().forceLatencyMicros, HistogramMXBean.class, true));
+        }
+        for (Map.Entry<String, WindowedHistogram> h : counters.histograms().entrySet()) {
+          registration.add(
+              new ObjectName(DOMAIN + ":type=Histogram,manager=" + id + ",name=" + h.getKey()),
+              new StandardMBean(h.getValue(), HistogramMXBean.class, true));
         }
         return registration;
       } catch (InstanceAlreadyExistsException e) {

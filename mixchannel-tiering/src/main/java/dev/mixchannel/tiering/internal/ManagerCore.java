@@ -15,6 +15,7 @@
  */
 package dev.mixchannel.tiering.internal;
 
+import dev.mixchannel.api.ConfigKeys;
 import dev.mixchannel.api.DivergentCopiesException;
 import dev.mixchannel.api.Keys;
 import dev.mixchannel.api.MixChannelConfig;
@@ -58,8 +59,8 @@ public final class ManagerCore implements TierManager {
   private final PolicyRunner runner;
   private final JmxRegistration jmx;
   private final AtomicBoolean closed = new AtomicBoolean();
-  private final double highWatermark;
-  private final double lowWatermark;
+  private final MigrationSettings settings;
+  private final RateLimiter rate;
 
   /**
    * Opens the tiers of a configuration, recovers them and starts the manager.
@@ -121,20 +122,26 @@ public final class ManagerCore implements TierManager {
       MigrationHook hook)
       throws IOException {
     this.tiers = tiers;
-    this.highWatermark = config.highWatermark();
-    this.lowWatermark = config.lowWatermark();
+    this.settings = new MigrationSettings(config);
     Recovery.Result recovered = Recovery.run(tiers);
     String baseId = config.tiers().get(0).paths().get(0).toString();
     this.state = new ManagerState(baseId);
     StaleCopies stale = new StaleCopies();
     DeletedKeyCopies deletedCopies = new DeletedKeyCopies();
-    RateLimiter rate = new RateLimiter(config.migrationRateBytesPerSecond());
+    this.rate = new RateLimiter(config.migrationRateBytesPerSecond());
     Migrator migrator = new Migrator(counters, hook, rate, clock, stale, deletedCopies);
     Spiller spiller = new Spiller(tiers, migrator, migrator.switcher(), deletedCopies);
     this.catalog = new Catalog(tiers, recovered, clock, state, new KeyIo(state, spiller), stale);
     this.workers = new MigrationWorkers(migrator, state, config.migrationThreads());
-    this.agent = new PolicyAgent(catalog, state, tiers, policy, workers, counters, config, clock);
-    this.jmx = JmxRegistration.register(baseId, catalog, counters, tiers);
+    this.agent =
+        new PolicyAgent(catalog, state, tiers, policy, workers, counters, config, settings, clock);
+    this.jmx =
+        JmxRegistration.register(
+            baseId,
+            catalog,
+            counters,
+            tiers,
+            new TierManagerBean.Tuning(settings, this::tune, workers::pending));
     this.runner =
         startMigrator && config.migrationEnabled()
             ? new PolicyRunner(agent, config.intervalMillis())
@@ -271,10 +278,33 @@ public final class ManagerCore implements TierManager {
     return target;
   }
 
+  /**
+   * Applies migration settings changed at run time (JMX): checked by the configuration's rules,
+   * then the policy, the rate limiter and the copy workers use them.
+   *
+   * @param next the settings wanted
+   * @return the settings now in force
+   */
+  private MigrationSettings.Values tune(MigrationSettings.Values next) {
+    state.checkOpen("*");
+    if (next.migrationEnabled() && !settings.values().migrationEnabled() && runner == null) {
+      throw new IllegalArgumentException(
+          "migration cannot be turned on while the manager runs: it was off when the manager"
+              + " opened ("
+              + ConfigKeys.MIGRATE_THRESHOLD
+              + "=-1); restart with a threshold");
+    }
+    MigrationSettings.Values taken = settings.change(next);
+    rate.setRate(taken.rateBytesPerSecond());
+    workers.setThreads(taken.threads());
+    return taken;
+  }
+
   @Override
   public MixChannelStats stats() {
     state.checkOpen("*");
     List<TierStats> tierStats = new ArrayList<>();
+    MigrationSettings.Values tuned = settings.values();
     for (RankedTier slot : tiers.all()) {
       StorageTier tier = slot.tier();
       tierStats.add(
@@ -284,8 +314,8 @@ public final class ManagerCore implements TierManager {
               tier.capacityBytes(),
               tier.usedBytes(),
               catalog.count(slot),
-              highWatermark,
-              lowWatermark));
+              tuned.highWatermark(),
+              tuned.lowWatermark()));
     }
     return new MixChannelStats(
         tierStats,

@@ -15,6 +15,7 @@
  */
 package dev.mixchannel.tiering.internal;
 
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 import org.slf4j.Logger;
@@ -30,6 +31,9 @@ final class ManagerCounters {
   private final LongAdder spills = new LongAdder();
   private final LongAdder failures = new LongAdder();
   private final AtomicReference<String> lastError = new AtomicReference<>("");
+  private final WindowedHistogram migrationDurationMillis = new WindowedHistogram();
+  private final WindowedHistogram migrationBytes = new WindowedHistogram();
+  private final WindowedHistogram policyRoundMicros = new WindowedHistogram();
 
   /**
    * Records a completed migration.
@@ -39,7 +43,9 @@ final class ManagerCounters {
    * @param bytes the bytes copied
    * @param spill whether it was a spill inside a write
    */
-  void migrated(RankedTier from, RankedTier to, long bytes, boolean spill) {
+  void migrated(RankedTier from, RankedTier to, long bytes, long startNanos, boolean spill) {
+    migrationDurationMillis.record((System.nanoTime() - startNanos) / 1_000_000);
+    migrationBytes.record(bytes);
     if (to.fasterThan(from)) {
       migrationsUp.increment();
       to.counters().migrationsIn.increment();
@@ -135,5 +141,18 @@ final class ManagerCounters {
    */
   public String lastError() {
     return lastError.get();
+  }
+
+  /** Records a policy round that began at {@code startNanos} ({@link System#nanoTime}). */
+  void policyRound(long startNanos) {
+    policyRoundMicros.recordMicrosSince(startNanos);
+  }
+
+  /** The manager's histograms by name, for JMX. */
+  Map<String, WindowedHistogram> histograms() {
+    return Map.of(
+        "migration_duration_millis", migrationDurationMillis,
+        "migration_bytes", migrationBytes,
+        "policy_round_micros", policyRoundMicros);
   }
 }

@@ -62,6 +62,35 @@ final class MigrationWorkers implements AutoCloseable {
   }
 
   /**
+   * Changes the number of copy threads; copies running now finish on their thread.
+   *
+   * @param threads from 1 to 64 (checked by the caller)
+   */
+  void setThreads(int threads) {
+    if (threads > executor.getMaximumPoolSize()) {
+      executor.setMaximumPoolSize(threads);
+      executor.setCorePoolSize(threads);
+    } else {
+      executor.setCorePoolSize(threads);
+      executor.setMaximumPoolSize(threads);
+    }
+  }
+
+  /**
+   * Migrations queued or running.
+   *
+   * @return the count
+   */
+  long pending() {
+    lock.lock();
+    try {
+      return running;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
    * Queues a migration unless the key has one in flight.
    *
    * @param k the key

@@ -291,7 +291,7 @@ final class Migrator {
    * @param spill whether it was a spill
    */
   void succeeded(TieredKey k, MigrationTicket ticket, long copied, long startNanos, boolean spill) {
-    counters.migrated(ticket.source, ticket.target, copied, spill);
+    counters.migrated(ticket.source, ticket.target, copied, startNanos, spill);
     k.activity().succeeded();
     long millis = (System.nanoTime() - startNanos) / 1_000_000;
     LOG.info(

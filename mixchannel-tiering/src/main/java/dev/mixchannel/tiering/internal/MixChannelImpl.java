@@ -252,7 +252,7 @@ final class MixChannelImpl extends MixChannel {
         0,
         true,
         (b, k) -> {
-          b.force(metaData);
+          ForceTimer.force(b, k, metaData);
           return null;
         });
   }

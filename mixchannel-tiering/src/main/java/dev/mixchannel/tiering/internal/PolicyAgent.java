@@ -49,6 +49,7 @@ final class PolicyAgent {
   private final MigrationWorkers workers;
   private final ManagerCounters counters;
   private final MixChannelConfig config;
+  private final MigrationSettings settings;
   private final Clock clock;
 
   /**
@@ -60,7 +61,8 @@ final class PolicyAgent {
    * @param policy the policy
    * @param workers the copy workers
    * @param counters the counters, for errors
-   * @param config the configuration (watermarks, idle time, on/off)
+   * @param config the configuration (idle time)
+   * @param settings the settings that may change at run time (watermarks, on/off)
    * @param clock the clock
    */
   PolicyAgent(
@@ -71,6 +73,7 @@ final class PolicyAgent {
       MigrationWorkers workers,
       ManagerCounters counters,
       MixChannelConfig config,
+      MigrationSettings settings,
       Clock clock) {
     this.catalog = catalog;
     this.state = state;
@@ -78,6 +81,7 @@ final class PolicyAgent {
     this.policy = policy;
     this.workers = workers;
     this.counters = counters;
+    this.settings = settings;
     this.config = config;
     this.clock = clock;
   }
@@ -92,9 +96,10 @@ final class PolicyAgent {
       return 0;
     }
     retryStaleCopies();
-    if (!config.migrationEnabled()) {
+    if (!settings.values().migrationEnabled()) {
       return 0;
     }
+    long start = System.nanoTime();
     try {
       PolicySnapshot snapshot = snapshot();
       return submit(policy.decide(snapshot), snapshot.nowMillis());
@@ -102,6 +107,8 @@ final class PolicyAgent {
       counters.error(e);
       LOG.warn("migration policy round failed: policy={}", policy, e);
       return 0;
+    } finally {
+      counters.policyRound(start);
     }
   }
 
@@ -112,6 +119,7 @@ final class PolicyAgent {
    */
   synchronized PolicySnapshot snapshot() {
     long now = clock.millis();
+    MigrationSettings.Values tuned = settings.values();
     List<TieredKey> keys = catalog.liveKeys();
     List<KeySnapshot> views = new ArrayList<>();
     for (TieredKey k : keys) {
@@ -141,8 +149,8 @@ final class PolicyAgent {
               slot.tier().capacityBytes(),
               slot.tier().usedBytes(),
               keyCount,
-              config.highWatermark(),
-              config.lowWatermark()));
+              tuned.highWatermark(),
+              tuned.lowWatermark()));
     }
     return new PolicySnapshot(tierViews, views, now);
   }

@@ -26,7 +26,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * caller is never charged for more than it asked. Thread-safe.
  */
 final class RateLimiter implements AutoCloseable {
-  private final double nanosPerByte;
+  private double nanosPerByte;
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition closedSignal = lock.newCondition();
   private long nextFreeNanos;
@@ -38,8 +38,25 @@ final class RateLimiter implements AutoCloseable {
    * @param bytesPerSecond the rate, or {@code -1} (any value {@code <= 0}) for none
    */
   public RateLimiter(long bytesPerSecond) {
-    this.nanosPerByte =
-        bytesPerSecond <= 0 ? 0 : (double) TimeUnit.SECONDS.toNanos(1) / bytesPerSecond;
+    this.nanosPerByte = nanosPerByte(bytesPerSecond);
+  }
+
+  private static double nanosPerByte(long bytesPerSecond) {
+    return bytesPerSecond <= 0 ? 0 : (double) TimeUnit.SECONDS.toNanos(1) / bytesPerSecond;
+  }
+
+  /**
+   * Changes the rate; copies waiting now keep the slot they were given.
+   *
+   * @param bytesPerSecond the rate, or {@code -1} (any value {@code <= 0}) for none
+   */
+  public void setRate(long bytesPerSecond) {
+    lock.lock();
+    try {
+      nanosPerByte = nanosPerByte(bytesPerSecond);
+    } finally {
+      lock.unlock();
+    }
   }
 
   /**

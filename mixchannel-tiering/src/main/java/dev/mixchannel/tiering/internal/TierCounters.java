@@ -24,6 +24,7 @@ final class TierCounters {
   final LongAdder migrationsOut = new LongAdder();
   final LongAdder spills = new LongAdder();
   final AtomicReference<String> lastError = new AtomicReference<>("");
+  final WindowedHistogram forceLatencyMicros = new WindowedHistogram();
 
   /**
    * Completed migrations into the tier from a slower one.

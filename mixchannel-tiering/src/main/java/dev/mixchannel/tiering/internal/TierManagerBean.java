@@ -16,15 +16,89 @@
 package dev.mixchannel.tiering.internal;
 
 import dev.mixchannel.tiering.TierManagerMXBean;
+import java.util.function.LongSupplier;
+import java.util.function.UnaryOperator;
 
-/** The manager's MXBean: counters and the key count, read without I/O. */
+/**
+ * The manager's MXBean: counters and the key count, read without I/O, and the migration settings an
+ * operator may change while the manager runs.
+ */
 final class TierManagerBean implements TierManagerMXBean {
+
+  /**
+   * The run-time migration settings and how to apply a change.
+   *
+   * @param settings the settings in force
+   * @param apply checks and applies a change, returning the settings then in force
+   * @param pending the migrations queued or running
+   */
+  record Tuning(
+      MigrationSettings settings,
+      UnaryOperator<MigrationSettings.Values> apply,
+      LongSupplier pending) {}
+
   private final Catalog catalog;
   private final ManagerCounters counters;
+  private final Tuning tuning;
 
-  TierManagerBean(Catalog catalog, ManagerCounters counters) {
+  TierManagerBean(Catalog catalog, ManagerCounters counters, Tuning tuning) {
     this.catalog = catalog;
     this.counters = counters;
+    this.tuning = tuning;
+  }
+
+  private MigrationSettings.Values values() {
+    return tuning.settings().values();
+  }
+
+  @Override
+  public boolean isMigrationEnabled() {
+    return values().migrationEnabled();
+  }
+
+  @Override
+  public double getHighWatermark() {
+    return values().highWatermark();
+  }
+
+  @Override
+  public double getLowWatermark() {
+    return values().lowWatermark();
+  }
+
+  @Override
+  public long getMigrationRateBytesPerSecond() {
+    return values().rateBytesPerSecond();
+  }
+
+  @Override
+  public int getMigrationThreads() {
+    return values().threads();
+  }
+
+  @Override
+  public long getPendingMigrations() {
+    return tuning.pending().getAsLong();
+  }
+
+  @Override
+  public synchronized void setMigrationThreshold(double threshold) {
+    tuning.apply().apply(values().withThreshold(threshold));
+  }
+
+  @Override
+  public synchronized void setWatermarks(double high, double low) {
+    tuning.apply().apply(values().withWatermarks(high, low));
+  }
+
+  @Override
+  public synchronized void setMigrationRateBytesPerSecond(long bytesPerSecond) {
+    tuning.apply().apply(values().withRate(bytesPerSecond));
+  }
+
+  @Override
+  public synchronized void setMigrationThreads(int threads) {
+    tuning.apply().apply(values().withThreads(threads));
   }
 
   @Override

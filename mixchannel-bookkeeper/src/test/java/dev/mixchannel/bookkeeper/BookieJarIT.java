@@ -13,7 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package dev.mixchannel.kafka;
+package dev.mixchannel.bookkeeper;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -24,10 +24,11 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * The built agent jar (failsafe runs this after {@code package}): it may be redistributed, because
- * it carries MixChannel's licence and notice and the licence of every artifact it bundles.
+ * The built bookie jar (failsafe runs this after {@code package}): it names its version, and it may
+ * be redistributed, because it carries MixChannel's licence and notice and the licence of every
+ * artifact it bundles.
  */
-class AgentJarLicenceIT {
+class BookieJarIT {
 
   private static final Path JAR = Path.of(System.getProperty("mixchannel.shaded.jar"));
 
@@ -35,10 +36,18 @@ class AgentJarLicenceIT {
   private static final Map<String, String> BUNDLED =
       Map.of(
           "com.intel.pmem:llpl", "com/intel/pmem/llpl/",
-          "net.bytebuddy:byte-buddy", "dev/mixchannel/kafka/shaded/bytebuddy/");
+          "org.hdrhistogram:HdrHistogram", "dev/mixchannel/bookkeeper/shaded/hdrhistogram/",
+          "info.picocli:picocli", "dev/mixchannel/bookkeeper/shaded/picocli/");
 
   @Test
   void shouldCarryTheLicenceOfEveryArtifactItBundles() throws IOException {
     assertThat(ShadedJarCheck.licenceProblems(JAR, BUNDLED)).isEmpty();
+  }
+
+  @Test
+  void shouldNameItsVersion() throws IOException {
+    assertThat(
+            ShadedJarCheck.versionProblems(JAR, System.getProperty("mixchannel.project.version")))
+        .isEmpty();
   }
 }

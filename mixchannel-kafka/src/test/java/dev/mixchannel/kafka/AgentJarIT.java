@@ -13,7 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package dev.mixchannel.bookkeeper;
+package dev.mixchannel.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -24,19 +24,31 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * The built bookie jar (failsafe runs this after {@code package}): it may be redistributed, because
- * it carries MixChannel's licence and notice and the licence of every artifact it bundles.
+ * The built agent jar (failsafe runs this after {@code package}): it names its version, and it may
+ * be redistributed, because it carries MixChannel's licence and notice and the licence of every
+ * artifact it bundles.
  */
-class BookieJarLicenceIT {
+class AgentJarIT {
 
   private static final Path JAR = Path.of(System.getProperty("mixchannel.shaded.jar"));
 
   /** What the jar bundles, and where its classes are. */
   private static final Map<String, String> BUNDLED =
-      Map.of("com.intel.pmem:llpl", "com/intel/pmem/llpl/");
+      Map.of(
+          "com.intel.pmem:llpl", "com/intel/pmem/llpl/",
+          "org.hdrhistogram:HdrHistogram", "dev/mixchannel/kafka/shaded/hdrhistogram/",
+          "info.picocli:picocli", "dev/mixchannel/kafka/shaded/picocli/",
+          "net.bytebuddy:byte-buddy", "dev/mixchannel/kafka/shaded/bytebuddy/");
 
   @Test
   void shouldCarryTheLicenceOfEveryArtifactItBundles() throws IOException {
     assertThat(ShadedJarCheck.licenceProblems(JAR, BUNDLED)).isEmpty();
+  }
+
+  @Test
+  void shouldNameItsVersion() throws IOException {
+    assertThat(
+            ShadedJarCheck.versionProblems(JAR, System.getProperty("mixchannel.project.version")))
+        .isEmpty();
   }
 }

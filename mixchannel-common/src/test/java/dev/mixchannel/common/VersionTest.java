@@ -13,16 +13,16 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package dev.mixchannel.tool;
+package dev.mixchannel.common;
 
-import picocli.CommandLine.IVersionProvider;
+import static org.assertj.core.api.Assertions.assertThat;
 
-/** The tool's version, from its jar manifest. */
-final class ToolVersion implements IVersionProvider {
+import org.junit.jupiter.api.Test;
 
-  @Override
-  public String[] getVersion() {
-    String version = ToolVersion.class.getPackage().getImplementationVersion();
-    return new String[] {"mixchannel-tool " + (version == null ? "(development build)" : version)};
+class VersionTest {
+
+  @Test
+  void shouldBeTheVersionTheBuildWrote() {
+    assertThat(Version.current()).isEqualTo(System.getProperty("mixchannel.project.version"));
   }
 }

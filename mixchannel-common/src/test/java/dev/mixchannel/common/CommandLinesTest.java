@@ -1,0 +1,36 @@
+/*
+ * Copyright The MixChannel Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package dev.mixchannel.common;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.mixchannel.api.InvalidConfigException;
+import java.io.IOException;
+import java.nio.file.NoSuchFileException;
+import org.junit.jupiter.api.Test;
+
+class CommandLinesTest {
+
+  @Test
+  void shouldMapBadInputToUsageAndEverythingElseToFailure() {
+    assertThat(CommandLines.exitCode(new IllegalArgumentException("x"))).isEqualTo(2);
+    assertThat(CommandLines.exitCode(new NoSuchFileException("f"))).isEqualTo(2);
+    assertThat(CommandLines.exitCode(new InvalidConfigException("k", "v", "e")))
+        .isEqualTo(CommandLines.USAGE);
+    assertThat(CommandLines.exitCode(new IOException("disk"))).isEqualTo(CommandLines.FAILURE);
+    assertThat(CommandLines.exitCode(new IllegalStateException("x"))).isEqualTo(3);
+  }
+}
