@@ -31,6 +31,7 @@ class DocsNameDriftTest {
           "FileChannel",
           "ClosedByInterruptException",
           "UnsupportedOperationException",
+          "UncheckedIOException",
           "ReentrantReadWriteLock",
           "StampedLock",
           // Kafka
