@@ -261,16 +261,7 @@ public final class ManagerCore implements TierManager {
     state.checkOpen("*");
     List<TierStats> tierStats = new ArrayList<>();
     for (RankedTier slot : tiers.all()) {
-      StorageTier tier = slot.tier();
-      tierStats.add(
-          new TierStats(
-              slot.name(),
-              slot.kind(),
-              tier.capacityBytes(),
-              tier.usedBytes(),
-              catalog.count(slot),
-              highWatermark,
-              lowWatermark));
+      tierStats.add(slot.stats(catalog.count(slot), highWatermark, lowWatermark));
     }
     return new MixChannelStats(
         tierStats,

@@ -3,6 +3,7 @@ package dev.mixchannel.tiering.internal;
 import dev.mixchannel.api.MigrationException;
 import dev.mixchannel.api.SizeHint;
 import dev.mixchannel.api.StorageTier;
+import dev.mixchannel.api.TierFullException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -278,6 +279,13 @@ final class Migrator {
   void succeeded(TieredKey k, MigrationTicket ticket, long copied, long startNanos, boolean spill) {
     counters.migrated(ticket.source, ticket.target, copied, spill);
     k.activity().succeeded();
+    if (ticket.target.room().markRoom()) {
+      LOG.info(
+          "tier has room again, migrations into it resume: tier={}, usedBytes={}, capacityBytes={}",
+          ticket.target,
+          ticket.target.tier().usedBytes(),
+          ticket.target.tier().capacityBytes());
+    }
     long millis = (System.nanoTime() - startNanos) / 1_000_000;
     LOG.info(
         "{}: key={}, from={}, to={}, bytes={}, millis={}",
@@ -326,9 +334,34 @@ final class Migrator {
                     + ")",
                 e);
     counters.failed(ticket.source, ticket.target, failure);
+    if (causedBy(e, TierFullException.class)) {
+      // The target's back-off, not the key's: the policy leaves a full tier alone until it has
+      // room.
+      if (ticket.target.room().markFull(clock.millis())) {
+        LOG.warn(
+            "tier full, migrations into it wait until it has room: tier={}, usedBytes={},"
+                + " capacityBytes={} (first failure: {})",
+            ticket.target,
+            ticket.target.tier().usedBytes(),
+            ticket.target.tier().capacityBytes(),
+            failure.getMessage());
+      } else {
+        LOG.debug("{} (tier full)", failure.getMessage(), failure);
+      }
+      return failure;
+    }
     long backoff = k.activity().failed(clock.millis(), BACKOFF_BASE_MILLIS, BACKOFF_MAX_MILLIS);
     LOG.warn("{} (retry in {} ms)", failure.getMessage(), backoff, failure);
     return failure;
+  }
+
+  private static boolean causedBy(Throwable e, Class<? extends Throwable> type) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (type.isInstance(t)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

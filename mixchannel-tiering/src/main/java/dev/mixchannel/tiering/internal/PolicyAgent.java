@@ -119,15 +119,7 @@ final class PolicyAgent {
     List<TierStats> tierViews = new ArrayList<>();
     for (RankedTier slot : tiers.all()) {
       long keyCount = views.stream().filter(v -> v.tierName().equals(slot.name())).count();
-      tierViews.add(
-          new TierStats(
-              slot.name(),
-              slot.kind(),
-              slot.tier().capacityBytes(),
-              slot.tier().usedBytes(),
-              keyCount,
-              config.highWatermark(),
-              config.lowWatermark()));
+      tierViews.add(slot.stats(keyCount, config.highWatermark(), config.lowWatermark()));
     }
     return new PolicySnapshot(tierViews, views, now);
   }
@@ -146,6 +138,9 @@ final class PolicyAgent {
       }
       if (s == null || s.tier() == target || s.activity().backingOff(now)) {
         continue;
+      }
+      if (!target.room().admit(now)) {
+        continue; // full: one probe per back-off window (TierRoom)
       }
       if (workers.submit(s, target)) {
         queued++;
