@@ -46,7 +46,9 @@ final class KeyRename {
   IOException run() throws IOException {
     src.cancelMigration();
     RankedTier srcTier = src.tier();
-    // A stale copy of `to` elsewhere would win over, or outlive, the renamed bytes.
+    // Stale copies first (StaleCopies' rule): one of `from` would bring the old name back after a
+    // crash, one of `to` would outlive the renamed bytes; when one cannot go, nothing changes.
+    catalog.stale().remove(from, srcTier);
     catalog.stale().remove(to, reserved ? null : dst.tier());
     if (reserved) {
       IOException late = TierCalls.rename(srcTier, from, to);

@@ -46,6 +46,7 @@ final class Migrator {
   private final Queue<ByteBuffer> buffers = new ConcurrentLinkedQueue<>();
 
   private final DeletedKeyCopies deletedCopies;
+  private final StaleCopies stale;
 
   Migrator(
       ManagerCounters counters,
@@ -59,6 +60,7 @@ final class Migrator {
     this.rate = rate;
     this.clock = clock;
     this.deletedCopies = deletedCopies;
+    this.stale = stale;
     this.switcher = new Switcher(hook, stale);
   }
 
@@ -149,8 +151,9 @@ final class Migrator {
   /**
    * Step 2: creates the incomplete destination, under the shared lock. A copy of the key the target
    * already holds is nobody's (this key is owned by the source): an incomplete leftover of an
-   * earlier attempt is discarded, a complete copy left by a call that failed after its effect is
-   * removed, and the create is tried again.
+   * earlier attempt is discarded, a complete copy recorded as stale (left by a call that failed
+   * after its effect) is removed, and the create is tried again; any other complete copy came from
+   * outside the protocol and refuses the migration.
    */
   private void createDestination(TieredKey k, MigrationTicket ticket) throws IOException {
     long stamp = k.lockShared();
@@ -184,8 +187,18 @@ final class Migrator {
       tier.discardIncomplete(ticket.key);
     }
     if (tier.exists(ticket.key)) {
-      LOG.warn("removing a copy nobody owns: key={}, tier={}", ticket.key, ticket.target);
-      TierCalls.deleteComplete(ticket.target, ticket.key);
+      if (!stale.holds(ticket.key, ticket.target)) {
+        throw new MigrationException(
+            "migration refused, a complete copy nobody owns is on the target: key="
+                + ticket.key
+                + ", from="
+                + ticket.source
+                + ", to="
+                + ticket.target
+                + " (it is kept: it came from outside the protocol)",
+            e);
+      }
+      stale.remove(ticket.key, ticket.source);
     }
   }
 

@@ -65,7 +65,7 @@ final class Switcher {
     try {
       dst.force(true);
       at(MigrationStep.DEST_DURABLE, ticket);
-      publishLate = TierCalls.publish(ticket.target, ticket.key);
+      publishLate = TierCalls.publish(ticket.target, ticket.key, sizeBytes);
       ticket.published = true;
     } catch (IOException | RuntimeException e) {
       HandleLock.releaseQuietly(locks);

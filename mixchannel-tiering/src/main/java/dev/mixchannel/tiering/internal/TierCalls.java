@@ -64,17 +64,24 @@ final class TierCalls {
   }
 
   /**
-   * Publishes an incomplete key.
+   * Publishes an incomplete key. After a failure the publish counts as done only when the
+   * incomplete key is gone and a complete one of its size is there: a complete copy of the name
+   * alone may be someone else's, and taking it for ours would have it removed or served.
    *
+   * @param sizeBytes the size the published key has
    * @return {@code null}, or the exception of a publish that took effect but threw
    * @throws IOException when the key is not complete on the tier
    */
-  static IOException publish(RankedTier tier, String key) throws IOException {
+  static IOException publish(RankedTier tier, String key, long sizeBytes) throws IOException {
     try {
       tier.tier().publish(key);
       return null;
     } catch (IOException | RuntimeException e) {
-      return afterEffect(e, probe(e, () -> tier.tier().exists(key)), "publish", tier, key);
+      StorageTier t = tier.tier();
+      boolean done =
+          !probe(e, () -> t.incompleteKeys().contains(key))
+              && probe(e, () -> t.exists(key) && t.size(key) == sizeBytes);
+      return afterEffect(e, done, "publish", tier, key);
     }
   }
 
