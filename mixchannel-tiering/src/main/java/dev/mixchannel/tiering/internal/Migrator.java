@@ -6,6 +6,7 @@ import dev.mixchannel.api.StorageTier;
 import dev.mixchannel.api.TierFullException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.NoSuchFileException;
@@ -139,6 +140,9 @@ final class Migrator {
         throw new MigrationException(
             "migration refused: key=" + k.key() + ", to=" + target + " (manager closing)", null);
       }
+      // Another handle's interrupt may have closed the shared backing: not this migration's
+      // business (issue 18, item 8), so it goes on with a fresh channel on the same bytes.
+      k.reopenIfClosed();
       MigrationTicket ticket =
           new MigrationTicket(k.key(), k.tier(), target, k.backing().channel().size());
       k.startMigration(ticket);
@@ -216,6 +220,12 @@ final class Migrator {
       try {
         check(k, ticket);
         FileChannel src = k.backing().channel();
+        if (!src.isOpen()) {
+          k.unlockShared(stamp);
+          stamp = 0;
+          reopen(k, ticket);
+          continue;
+        }
         knownSize = src.size();
         long remaining = knownSize - offset;
         boolean pastStart = offset >= ticket.startSizeBytes;
@@ -226,10 +236,28 @@ final class Migrator {
         }
         offset +=
             Copier.copy(src, ticket.dst, offset, offset + Math.min(CHUNK_BYTES, remaining), buffer);
+      } catch (ClosedChannelException e) {
+        if (Thread.currentThread().isInterrupted() || k.backing().channel().isOpen()) {
+          throw e;
+        }
+        // Closed under this read by another handle's interrupt: the next round reopens it.
       } finally {
-        k.unlockShared(stamp);
+        if (stamp != 0) {
+          k.unlockShared(stamp);
+        }
       }
       at(MigrationStep.CHUNK_COPIED, ticket);
+    }
+  }
+
+  /** Replaces a backing another handle's interrupt closed, under the exclusive side. */
+  private void reopen(TieredKey k, MigrationTicket ticket) throws IOException {
+    long stamp = k.lockExclusive();
+    try {
+      check(k, ticket);
+      k.reopenIfClosed();
+    } finally {
+      k.unlockExclusive(stamp);
     }
   }
 
@@ -239,6 +267,7 @@ final class Migrator {
     long stamp = k.lockExclusive();
     try {
       check(k, ticket);
+      k.reopenIfClosed();
       at(MigrationStep.SWITCH_LOCKED, ticket);
       return switcher.finish(k, ticket, offset, buffer);
     } finally {

@@ -498,6 +498,27 @@ final class TieredKey {
   }
 
   /**
+   * Exclusive side held: when the backing channel was closed under the key (a JDK file channel
+   * closes when a thread using it is interrupted, whichever handle that thread used), points every
+   * handle at a fresh channel on the same bytes, moving the file locks (one another process took
+   * meanwhile becomes invalid). The closed backing is retired.
+   *
+   * @return whether it was closed and replaced
+   * @throws KeyClosedException when the bytes of a deleted key cannot be reached any more
+   * @throws IOException when the tier cannot open it
+   */
+  boolean reopenIfClosed() throws IOException {
+    Backing broken = backing;
+    if (broken == null || broken.channel().isOpen()) {
+      return false;
+    }
+    FileChannel fresh = reopenChannel();
+    HandleLock.moveAll(HandleLock.acquireAll(this, fresh, false));
+    switchTo(new Backing(fresh, tier));
+    return true;
+  }
+
+  /**
    * Exclusive side held: a deleted key's bytes now live in an incomplete key of a slower tier
    * (spilled). {@code discard} removes it once the key is no longer referenced.
    *
