@@ -45,7 +45,7 @@ import org.junit.jupiter.api.io.TempDir;
     reason = "the tests make migrations fail")
 @ExpectedLog(logger = "dev.mixchannel.tiering.internal.StaleCopies", contains = "stale copy left")
 @ExpectedLog(
-    logger = "dev.mixchannel.tiering.internal.TierCalls",
+    logger = "dev.mixchannel.tiering.internal.TierEffect",
     contains = "took effect but failed after it")
 class Issue18StaleCopiesTest {
   private static final int KIB = 1 << 10;

@@ -144,7 +144,7 @@ public final class ManagerCore implements TierManager {
     Keys.validate(key);
     state.checkOpen(key);
     refuseUnchecked(key);
-    return catalog.ownerOf(key) != null;
+    return catalog.index().ownerOf(key) != null;
   }
 
   @Override
@@ -159,7 +159,7 @@ public final class ManagerCore implements TierManager {
 
   @Override
   public List<String> keys() {
-    return catalog.keys();
+    return catalog.index().names();
   }
 
   @Override
@@ -175,7 +175,7 @@ public final class ManagerCore implements TierManager {
 
   @Override
   public List<String> divergentKeys() {
-    return catalog.divergentKeys();
+    return catalog.index().divergentKeys();
   }
 
   @Override
@@ -192,7 +192,7 @@ public final class ManagerCore implements TierManager {
 
   private void refuseUnchecked(String key) {
     try {
-      catalog.refuseIfDivergent(key);
+      catalog.index().refuseIfDivergent(key);
     } catch (DivergentCopiesException e) {
       throw new UncheckedIOException(e.getMessage(), e);
     }
@@ -201,14 +201,14 @@ public final class ManagerCore implements TierManager {
   private TieredKey live(String key) throws IOException {
     Keys.validate(key);
     state.checkOpen(key);
-    catalog.refuseIfDivergent(key);
+    catalog.index().refuseIfDivergent(key);
     return find(key);
   }
 
   private TieredKey find(String key) throws NoSuchFileException {
     Keys.validate(key);
     state.checkOpen(key);
-    TieredKey k = catalog.find(key);
+    TieredKey k = catalog.index().find(key);
     if (k == null) {
       throw new NoSuchFileException(key);
     }

@@ -97,7 +97,7 @@ final class PolicyAgent {
    */
   synchronized PolicySnapshot snapshot() {
     long now = clock.millis();
-    List<TieredKey> keys = catalog.liveKeys();
+    List<TieredKey> keys = catalog.index().liveKeys();
     List<KeySnapshot> views = new ArrayList<>();
     for (TieredKey k : keys) {
       KeyActivity activity = k.activity();
@@ -127,7 +127,7 @@ final class PolicyAgent {
   private int submit(List<MigrationRequest> requests, long now) {
     int queued = 0;
     for (MigrationRequest request : requests) {
-      TieredKey s = catalog.find(request.key());
+      TieredKey s = catalog.index().find(request.key());
       RankedTier target = tiers.byName(request.targetTier());
       if (target == null) {
         LOG.warn(
