@@ -131,6 +131,11 @@ public class ForwardingStorageTier implements StorageTier {
   }
 
   @Override
+  public long allocationUnitBytes() {
+    return delegate.allocationUnitBytes();
+  }
+
+  @Override
   public void close() throws IOException {
     delegate.close();
   }

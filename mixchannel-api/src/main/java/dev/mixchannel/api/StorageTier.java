@@ -236,6 +236,19 @@ public interface StorageTier extends Closeable {
   long usedBytes();
 
   /**
+   * The unit in which this tier hands out room: a key of {@code n} bytes counts {@code n} rounded
+   * up to a multiple of it against {@link #capacityBytes()} (a PMem tier's extent size; 1 for a
+   * tier that counts bytes). A migration policy plans with it, so that what it moves fits.
+   *
+   * <p>The default is 1.
+   *
+   * @return the unit in bytes, at least 1
+   */
+  default long allocationUnitBytes() {
+    return 1;
+  }
+
+  /**
    * Whether a new key expected to grow to {@code bytes} fits now.
    *
    * @param bytes the expected size

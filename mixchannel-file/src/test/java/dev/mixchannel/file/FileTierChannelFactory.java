@@ -58,9 +58,11 @@ final class FileTierChannelFactory implements ChannelFactory {
     tier.rename(from, to);
   }
 
+  /** Every capability but the tiering ones (a file tier keeps no copies and is not restarted). */
   @Override
   public Set<ChannelCapability> capabilities() {
-    return EnumSet.allOf(ChannelCapability.class);
+    return EnumSet.complementOf(
+        EnumSet.of(ChannelCapability.RESTART, ChannelCapability.STALE_COPIES));
   }
 
   @Override

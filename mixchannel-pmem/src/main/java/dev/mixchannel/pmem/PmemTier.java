@@ -393,6 +393,22 @@ public final class PmemTier implements StorageTier {
     return total;
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * <p>The extent size (the largest of its pools', which keep the geometry they were created with):
+   * a key holds whole extents.
+   */
+  @Override
+  public long allocationUnitBytes() {
+    ensureOpen();
+    long unit = 1;
+    for (PmemPool pool : pools) {
+      unit = Math.max(unit, pool.extentSizeBytes());
+    }
+    return unit;
+  }
+
   @Override
   public boolean hasRoomFor(long bytes) {
     ensureOpen();

@@ -59,4 +59,19 @@ public enum ChannelCapability {
    * renamed bytes. Without it, {@code rename} is not called.
    */
   RENAME_OPEN,
+
+  /**
+   * {@link ChannelFactory#restart} closes the implementation's storage as a crash would leave it
+   * and opens it again: the names and bytes written before are there, and a name that was deleted
+   * or renamed away is not. Without it, {@code restart} is not called.
+   */
+  RESTART,
+
+  /**
+   * {@link ChannelFactory#leaveStaleCopy} makes the implementation keep a stale copy of a name, one
+   * its own clean-up failed to remove (a tiered store whose delete failed twice in a migration):
+   * the name keeps serving what it served, and a delete or rename of it must not leave the copy for
+   * a crash to bring back. Without it, {@code leaveStaleCopy} is not called.
+   */
+  STALE_COPIES,
 }

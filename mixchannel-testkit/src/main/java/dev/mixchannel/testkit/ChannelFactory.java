@@ -85,6 +85,33 @@ public interface ChannelFactory extends AutoCloseable {
   }
 
   /**
+   * Closes the storage as a crash would leave it and opens it again (see {@link
+   * ChannelCapability#RESTART}); the suite closes every channel first. Called only when {@link
+   * #capabilities()} contains {@link ChannelCapability#RESTART}; the default throws {@link
+   * UnsupportedOperationException}.
+   *
+   * @throws IOException when the storage holds what a crash would bring back wrongly (a name that
+   *     was deleted or renamed away), or on an I/O error
+   */
+  default void restart() throws IOException {
+    throw new UnsupportedOperationException("restart is not supported (" + this + ")");
+  }
+
+  /**
+   * Makes the implementation keep a stale copy of a name (see {@link
+   * ChannelCapability#STALE_COPIES}); does nothing when the name does not exist. What the name
+   * serves does not change. Called only when {@link #capabilities()} contains {@link
+   * ChannelCapability#STALE_COPIES}; the default throws {@link UnsupportedOperationException}.
+   *
+   * @param name a name as for {@link #open}
+   * @throws IOException on an I/O error
+   */
+  default void leaveStaleCopy(String name) throws IOException {
+    throw new UnsupportedOperationException(
+        "stale copies are not supported: name=" + name + " (" + this + ")");
+  }
+
+  /**
    * The optional features the channels of this factory support.
    *
    * @return the capabilities; never {@code null}

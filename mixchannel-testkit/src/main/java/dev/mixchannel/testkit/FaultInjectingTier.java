@@ -318,6 +318,12 @@ public final class FaultInjectingTier implements StorageTier {
     return delegate.hasRoomFor(bytes);
   }
 
+  @Override
+  public long allocationUnitBytes() {
+    ensureOpen();
+    return delegate.allocationUnitBytes();
+  }
+
   /**
    * Closes the wrapped tier, then every channel this tier handed out. Idempotent.
    *

@@ -125,6 +125,14 @@ public final class JdkChannelFactory implements ChannelFactory {
     Files.move(resolve(from), resolve(to), REPLACE_EXISTING, ATOMIC_MOVE);
   }
 
+  /** Nothing to do: the files are the storage, and a restarted process finds them as they are. */
+  @Override
+  public void restart() {}
+
+  /** Nothing to do: a file system keeps no copies of its own. */
+  @Override
+  public void leaveStaleCopy(String name) {}
+
   private static boolean mayCreate(Set<? extends OpenOption> options) {
     return (options.contains(CREATE) || options.contains(CREATE_NEW))
         && (options.contains(WRITE) || options.contains(APPEND));

@@ -16,17 +16,22 @@
 package dev.mixchannel.testkit;
 
 import static java.nio.file.StandardOpenOption.CREATE;
+import static java.nio.file.StandardOpenOption.READ;
 import static java.nio.file.StandardOpenOption.TRUNCATE_EXISTING;
 import static java.nio.file.StandardOpenOption.WRITE;
 
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.NoSuchFileException;
 import java.util.Set;
 
 /**
  * Differential steps on the run's file name while handles stay open on it: the handles must keep
  * the old bytes, as on POSIX ({@link ChannelCapability#DELETE_OPEN}, {@link
- * ChannelCapability#RENAME_OPEN}).
+ * ChannelCapability#RENAME_OPEN}); with stale copies of the names and a restart after ({@link
+ * ChannelCapability#STALE_COPIES}, {@link ChannelCapability#RESTART}), a name deleted or renamed
+ * away must stay gone.
  */
 final class NameOps {
 
@@ -53,8 +58,11 @@ final class NameOps {
     }
   }
 
-  /** Writes {@code sourceBytes} bytes of noise to {@link #OTHER_NAME}, then renames it over. */
-  record RenameOver(int sourceBytes, int fillOffset) implements DiffOp {
+  /**
+   * Writes {@code sourceBytes} bytes of noise to {@link #OTHER_NAME} (then, with {@code
+   * staleSource}, has the implementation keep a stale copy of it), then renames it over.
+   */
+  record RenameOver(int sourceBytes, int fillOffset, boolean staleSource) implements DiffOp {
     @Override
     public int handle() {
       return 0;
@@ -72,6 +80,9 @@ final class NameOps {
                     other.write(bytes);
                   }
                 }
+                if (staleSource) {
+                  side.factory.leaveStaleCopy(OTHER_NAME);
+                }
                 return "ok";
               });
       String renamed =
@@ -85,7 +96,94 @@ final class NameOps {
 
     @Override
     public String toString() {
-      return "renameOver(" + OTHER_NAME + " of " + sourceBytes + " bytes -> " + DiffSide.NAME + ")";
+      return "renameOver("
+          + OTHER_NAME
+          + " of "
+          + sourceBytes
+          + " bytes"
+          + (staleSource ? ", stale copy of it" : "")
+          + " -> "
+          + DiffSide.NAME
+          + ")";
+    }
+  }
+
+  /** Has the implementation keep a stale copy of the run's file ({@code STALE_COPIES}). */
+  record LeaveStaleCopy() implements DiffOp {
+    @Override
+    public int handle() {
+      return 0;
+    }
+
+    @Override
+    public String apply(DiffSide side, long referenceSizeBytes) {
+      return side.call(
+          () -> {
+            side.factory.leaveStaleCopy(DiffSide.NAME);
+            return "ok";
+          });
+    }
+
+    @Override
+    public String toString() {
+      return "leaveStaleCopy(" + DiffSide.NAME + ")";
+    }
+  }
+
+  /**
+   * Closes every handle, restarts the storage ({@code RESTART}) and says which of the two names
+   * exist: one deleted or renamed away must stay gone. The next step reopens the main handle.
+   */
+  record Restart() implements DiffOp {
+    @Override
+    public int handle() {
+      return 0;
+    }
+
+    @Override
+    public String apply(DiffSide side, long referenceSizeBytes) {
+      StringBuilder result = new StringBuilder();
+      for (int h = 0; h < side.handles.length; h++) {
+        FileChannel channel = side.handles[h];
+        if (channel != null) {
+          result.append("close h").append(h).append(side.call(() -> close(channel))).append("; ");
+        }
+        side.handles[h] = null;
+      }
+      side.heldLocks.clear();
+      result
+          .append("restart")
+          .append(
+              side.call(
+                  () -> {
+                    side.factory.restart();
+                    return "ok";
+                  }));
+      for (String name : new String[] {DiffSide.NAME, OTHER_NAME}) {
+        result.append("; ").append(name).append(side.call(() -> exists(side, name)));
+      }
+      return result.toString();
+    }
+
+    private static String close(FileChannel channel) throws IOException {
+      channel.close();
+      return "ok";
+    }
+
+    private static String exists(DiffSide side, String name) throws IOException {
+      FileChannel channel;
+      try {
+        channel = side.factory.open(name, Set.of(READ));
+      } catch (NoSuchFileException e) {
+        return "missing";
+      }
+      channel.close();
+      return "exists";
+    }
+
+    @Override
+    public String toString() {
+      return "restart()";
     }
   }
 }

@@ -110,9 +110,7 @@ final class OpGenerator {
     this.random = new Random(seed);
     this.values = new ValueGenerator(random);
     this.transfers = new TransferOpGenerator(random, values);
-    this.names =
-        new NameOpGenerator(
-            random, values, capabilities.contains(ChannelCapability.CLOSE_ON_INTERRUPT));
+    this.names = new NameOpGenerator(random, values, capabilities);
     int total = 0;
     for (Kind kind : Kind.values()) {
       if (enabled(kind, capabilities) && !excluded.contains(kind)) {

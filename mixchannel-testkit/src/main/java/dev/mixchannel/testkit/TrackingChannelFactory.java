@@ -53,6 +53,16 @@ final class TrackingChannelFactory implements ChannelFactory {
   }
 
   @Override
+  public void restart() throws IOException {
+    delegate.restart();
+  }
+
+  @Override
+  public void leaveStaleCopy(String name) throws IOException {
+    delegate.leaveStaleCopy(name);
+  }
+
+  @Override
   public Set<ChannelCapability> capabilities() {
     return delegate.capabilities();
   }

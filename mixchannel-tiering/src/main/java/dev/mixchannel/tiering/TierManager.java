@@ -111,6 +111,8 @@ public interface TierManager extends AutoCloseable {
    * @throws FileAlreadyExistsException for {@code CREATE_NEW} on an existing key
    * @throws TierFullException when a new key fits on no tier
    * @throws DivergentCopiesException when the key is refused (its copies differ)
+   * @throws dev.mixchannel.api.MixChannelException when a new key is refused because a tier holds a
+   *     complete copy of it that the manager does not know (see {@link #adopt})
    * @throws IllegalArgumentException for a bad key or option combination
    * @throws UnsupportedOperationException for an unknown option
    * @throws IllegalStateException when the manager is closed

@@ -28,6 +28,8 @@ import dev.mixchannel.api.TierKind;
  * @param keyCount the keys on the tier
  * @param highWatermark the configured used fraction above which the tier demotes
  * @param lowWatermark the configured used fraction demotion stops at and below which it promotes
+ * @param allocationUnitBytes the unit the tier hands out room in ({@link
+ *     dev.mixchannel.api.StorageTier#allocationUnitBytes()}): a PMem tier's extent size, else 1
  */
 public record TierStats(
     String name,
@@ -36,7 +38,46 @@ public record TierStats(
     long usedBytes,
     long keyCount,
     double highWatermark,
-    double lowWatermark) {
+    double lowWatermark,
+    long allocationUnitBytes) {
+
+  /**
+   * Checks the unit.
+   *
+   * @throws IllegalArgumentException when {@code allocationUnitBytes < 1}
+   */
+  public TierStats {
+    if (allocationUnitBytes < 1) {
+      throw new IllegalArgumentException(
+          "allocation unit must be at least 1: allocationUnitBytes="
+              + allocationUnitBytes
+              + " (tier "
+              + name
+              + ")");
+    }
+  }
+
+  /**
+   * A tier that counts bytes (an allocation unit of 1).
+   *
+   * @param name the tier's name
+   * @param kind the tier's medium
+   * @param capacityBytes the bytes the tier may hold
+   * @param usedBytes the bytes the tier holds now
+   * @param keyCount the keys on the tier
+   * @param highWatermark the used fraction above which the tier demotes
+   * @param lowWatermark the used fraction demotion stops at and below which it promotes
+   */
+  public TierStats(
+      String name,
+      TierKind kind,
+      long capacityBytes,
+      long usedBytes,
+      long keyCount,
+      double highWatermark,
+      double lowWatermark) {
+    this(name, kind, capacityBytes, usedBytes, keyCount, highWatermark, lowWatermark, 1);
+  }
 
   /**
    * The used fraction of the capacity.
@@ -45,5 +86,19 @@ public record TierStats(
    */
   public double usedFraction() {
     return capacityBytes <= 0 ? 0 : (double) usedBytes / capacityBytes;
+  }
+
+  /**
+   * The room a key of a size takes on this tier: the size rounded up to whole allocation units.
+   *
+   * @param sizeBytes the key's size, {@code >= 0}
+   * @return the bytes it counts against {@link #capacityBytes()}, saturating at {@code
+   *     Long.MAX_VALUE}
+   */
+  public long roomFor(long sizeBytes) {
+    long units = sizeBytes / allocationUnitBytes + (sizeBytes % allocationUnitBytes == 0 ? 0 : 1);
+    return units > Long.MAX_VALUE / allocationUnitBytes
+        ? Long.MAX_VALUE
+        : units * allocationUnitBytes;
   }
 }

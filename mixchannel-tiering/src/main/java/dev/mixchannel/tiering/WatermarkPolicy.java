@@ -26,10 +26,11 @@ import java.util.Set;
 /**
  * The default {@link MigrationPolicy}: keeps each tier's used fraction between its watermarks.
  *
- * <p>For each adjacent pair of tiers (i, i+1), with projected usage (the snapshot's usage adjusted
- * for migrations in flight and for the requests already made in this round), demotions first from
- * the slowest pair up (so a full middle tier makes room before the tier above demotes into it),
- * then promotions from the fastest pair down:
+ * <p>A key counts on a tier as the room it takes there ({@link TierStats#roomFor}: whole extents on
+ * a PMem tier), so what the policy moves fits. For each adjacent pair of tiers (i, i+1), with
+ * projected usage (the snapshot's usage adjusted for migrations in flight and for the requests
+ * already made in this round), demotions first from the slowest pair up (so a full middle tier
+ * makes room before the tier above demotes into it), then promotions from the fastest pair down:
  *
  * <ul>
  *   <li>while tier i is above {@code high × capacity}, demote its oldest sealed keys (least recent
@@ -75,8 +76,8 @@ public final class WatermarkPolicy implements MigrationPolicy {
       byTier.get(at).add(key);
       Integer target = key.migrationTarget() == null ? null : tierIndex.get(key.migrationTarget());
       if (key.migrating() && target != null) {
-        used[at] -= key.sizeBytes();
-        used[target] += key.sizeBytes();
+        used[at] -= tiers.get(at).roomFor(key.sizeBytes());
+        used[target] += tiers.get(target).roomFor(key.sizeBytes());
       }
     }
     List<MigrationRequest> requests = new ArrayList<>();
@@ -116,18 +117,19 @@ public final class WatermarkPolicy implements MigrationPolicy {
       }
     }
     candidates.sort(OLDEST_FIRST);
-    long nextCapacity = tiers.get(i + 1).capacityBytes();
+    TierStats from = tiers.get(i);
+    TierStats to = tiers.get(i + 1);
     for (KeySnapshot s : candidates) {
       if (used[i] <= low) {
         return;
       }
-      if (used[i + 1] + s.sizeBytes() > nextCapacity) {
+      if (used[i + 1] + to.roomFor(s.sizeBytes()) > to.capacityBytes()) {
         continue;
       }
       picked.add(s.key());
-      requests.add(new MigrationRequest(s.key(), tiers.get(i + 1).name()));
-      used[i] -= s.sizeBytes();
-      used[i + 1] += s.sizeBytes();
+      requests.add(new MigrationRequest(s.key(), to.name()));
+      used[i] -= from.roomFor(s.sizeBytes());
+      used[i + 1] += to.roomFor(s.sizeBytes());
     }
   }
 
@@ -146,14 +148,16 @@ public final class WatermarkPolicy implements MigrationPolicy {
       }
     }
     candidates.sort(NEWEST_FIRST);
+    TierStats to = tiers.get(i);
+    TierStats from = tiers.get(i + 1);
     for (KeySnapshot s : candidates) {
-      if (used[i] + s.sizeBytes() > low) {
+      if (used[i] + to.roomFor(s.sizeBytes()) > low) {
         continue;
       }
       picked.add(s.key());
-      requests.add(new MigrationRequest(s.key(), tiers.get(i).name()));
-      used[i] += s.sizeBytes();
-      used[i + 1] -= s.sizeBytes();
+      requests.add(new MigrationRequest(s.key(), to.name()));
+      used[i] += to.roomFor(s.sizeBytes());
+      used[i + 1] -= from.roomFor(s.sizeBytes());
     }
   }
 

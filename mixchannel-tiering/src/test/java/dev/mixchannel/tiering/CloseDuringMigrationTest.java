@@ -81,7 +81,7 @@ class CloseDuringMigrationTest {
         Arguments.of("pmem", "t0", MigrationStep.DEST_CREATED),
         Arguments.of("pmem", "t0", MigrationStep.CHUNK_COPIED),
         Arguments.of("pmem", "t0", MigrationStep.SWITCH_LOCKED),
-        Arguments.of("pmem", "t0", MigrationStep.DEST_DURABLE),
+        Arguments.of("pmem", "t0", MigrationStep.DEST_LOCKED),
         Arguments.of("t0", "pmem", MigrationStep.CHUNK_COPIED));
   }
 

@@ -79,8 +79,8 @@ class LockAcrossMigrationTest {
             .as("source at %s", step)
             .isEqualTo("HELD");
       }
-      if (step.compareTo(MigrationStep.DEST_DURABLE) >= 0) {
-        String dst = step == MigrationStep.DEST_DURABLE ? "t1/k.migrating" : "t1/k";
+      if (step.compareTo(MigrationStep.DEST_LOCKED) >= 0) {
+        String dst = step == MigrationStep.DEST_LOCKED ? "t1/k.migrating" : "t1/k";
         assertThat(LockProbe.probe(dir.resolve(dst), 0, 100))
             .as("destination at %s", step)
             .isEqualTo("HELD");

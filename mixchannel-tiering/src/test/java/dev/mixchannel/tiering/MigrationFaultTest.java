@@ -185,7 +185,7 @@ class MigrationFaultTest {
         "CHUNK_COPIED",
         "SWITCH_LOCKED",
         "CAUGHT_UP",
-        "DEST_DURABLE"
+        "DEST_LOCKED"
       })
   void shouldRollBackWhenAStepBeforeThePublishFails(MigrationStep step) throws IOException {
     openFiles();

@@ -86,7 +86,7 @@ class MigrationProtocolTest {
             "CHUNK_COPIED",
             "SWITCH_LOCKED",
             "CAUGHT_UP",
-            "DEST_DURABLE",
+            "DEST_LOCKED",
             "PUBLISHED",
             "SOURCE_REMOVED",
             "SWITCHED");

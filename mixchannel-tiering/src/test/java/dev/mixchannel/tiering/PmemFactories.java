@@ -43,18 +43,23 @@ final class PmemFactories {
 
   private PmemFactories() {}
 
+  /**
+   * A PMem pool in front of a file tier, whose keys can be left with stale copies and whose storage
+   * restarts ({@link RestartingChannelFactory}).
+   */
   static ChannelFactory pmemThenFile(Path tempDir, PmemBackend backend) throws IOException {
     if (backend == PmemBackend.LLPL) {
       assumeTrue(PmemBackends.isLlplSupported(), PmemBackends.llplUnsupportedReason());
     }
     ShmDir shm = ShmDir.create(tempDir);
-    TierManager manager =
-        TierManager.builder(
-                TestConfigs.pmemThenFiles(shm.resolve("pool"), tempDir, backend, POOL_BYTES, -1)
-                    .build())
-            .startMigrator(false)
-            .build();
-    return new ManagerChannelFactory(manager, shm);
+    try {
+      return new RestartingChannelFactory(
+          TestConfigs.pmemThenFiles(shm.resolve("pool"), tempDir, backend, POOL_BYTES, -1).build(),
+          shm);
+    } catch (IOException | RuntimeException e) {
+      shm.close();
+      throw e;
+    }
   }
 
   static ChannelFactory chaos(Path tempDir, PmemBackend backend) throws IOException {

@@ -59,7 +59,7 @@ import org.junit.jupiter.params.provider.MethodSource;
     logger = "dev.mixchannel.tiering.internal.Migrator",
     reason = "every case injects a tier fault into a migration step, which the migrator reports")
 @ExpectedLog(
-    logger = "dev.mixchannel.tiering.internal.TierCalls",
+    logger = "dev.mixchannel.tiering.internal.TierEffect",
     contains = "took effect but failed after it")
 @ExpectedLog(logger = "dev.mixchannel.tiering.internal.StaleCopies", contains = "stale copy left")
 class TierFaultMatrixTest {

@@ -52,6 +52,33 @@ class WatermarkPolicyTest {
   }
 
   @Test
+  void shouldPlanWithWholeAllocationUnitsWhenTheTierHandsOutExtents() {
+    // 16-byte extents: each 5-byte key takes 16 of the fast tier's room, so only 3 fit below 50.
+    TierStats fast = new TierStats("fast", TierKind.PMEM, 100, 0, 0, 0.5, 0.5, 16);
+    List<MigrationRequest> up =
+        decide(
+            List.of(fast, tier("slow", 1000, 50, 0.5, 0.5)),
+            seg("a", "slow", 5, 1),
+            seg("b", "slow", 5, 2),
+            seg("c", "slow", 5, 3),
+            seg("d", "slow", 5, 4),
+            seg("e", "slow", 5, 5));
+    assertThat(up).extracting(MigrationRequest::key).containsExactly("e", "d", "c");
+    // Demoting a 5-byte key frees a whole extent: two bring 80 down to the low watermark.
+    TierStats full = new TierStats("fast", TierKind.PMEM, 100, 80, 5, 0.6, 0.5, 16);
+    List<MigrationRequest> down =
+        decide(
+            List.of(full, tier("slow", 1000, 0, 0.5, 0.5)),
+            seg("a", "fast", 5, 1),
+            seg("b", "fast", 5, 2),
+            seg("c", "fast", 5, 3));
+    assertThat(down).extracting(MigrationRequest::key).containsExactly("a", "b");
+    assertThat(fast.roomFor(0)).isZero();
+    assertThat(fast.roomFor(17)).isEqualTo(32);
+    assertThat(fast.roomFor(Long.MAX_VALUE)).isEqualTo(Long.MAX_VALUE);
+  }
+
+  @Test
   void shouldSkipUnsealedMigratingAndBackingOffWhenDemoting() {
     List<MigrationRequest> r =
         decide(

@@ -20,42 +20,30 @@ import dev.mixchannel.api.Keys;
 import dev.mixchannel.common.Closeables;
 import dev.mixchannel.common.OpenOptions;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.NoSuchFileException;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * The index of every key on every tier and the namespace operations on it.
- *
- * <p>The index lock guards only the map and the set of open handles, and is held only for map
- * operations: it is never held while a key's lock is acquired or a tier is called, so a key whose
- * lock is busy (a long spill, a force) delays only operations on that key. An operation finds its
- * key under the index lock, takes the key's lock without it, and checks the key is still the one
- * the index names; when not (deleted or renamed meanwhile) it looks again. A key being created or
- * renamed to is reserved in the index, locked by its creator, so others wait for it on its lock.
+ * The namespace operations of a manager on its {@link KeyIndex}: open (and create), rename, delete,
+ * adopt, the resolution of a refused key, and closing every handle. Each finds and locks its keys
+ * through the index's one find–lock–re-check loop, then changes the tiers with the key's exclusive
+ * side held; the index follows the tiers. Thread-safe.
  */
 final class Catalog {
   private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Catalog.class);
 
-  private final ReentrantLock indexLock = new ReentrantLock();
-  private final Map<String, TieredKey> index = new HashMap<>();
-  private final Map<String, Divergence> divergent = new HashMap<>();
+  private final KeyIndex index;
   private final Set<MixChannelImpl> openHandles = new HashSet<>();
   private final Tiers tiers;
-  private final Clock clock;
   private final ManagerState state;
   private final KeyIo io;
   private final StaleCopies stale;
-  private long nextId;
 
   Catalog(
       Tiers tiers,
@@ -64,26 +52,11 @@ final class Catalog {
       ManagerState state,
       KeyIo io,
       StaleCopies stale) {
+    this.index = new KeyIndex(recovered, state, clock);
     this.tiers = tiers;
-    this.clock = clock;
     this.state = state;
     this.io = io;
     this.stale = stale;
-    long now = clock.millis();
-    recovered
-        .owners()
-        .forEach(
-            (key, slot) ->
-                index.put(
-                    key,
-                    new TieredKey(
-                        nextId++,
-                        key,
-                        slot,
-                        TieredKey.Life.LIVE,
-                        recovered.sizes().getOrDefault(key, 0L),
-                        now)));
-    divergent.putAll(recovered.divergent());
   }
 
   /**
@@ -96,90 +69,41 @@ final class Catalog {
    */
   MixChannelImpl open(String key, OpenOptions mode) throws IOException {
     Keys.validate(key);
-    while (true) {
-      TieredKey k;
-      long reservation = 0;
-      indexLock.lock();
+    MixChannelImpl h;
+    boolean created;
+    try (KeyIndex.Locked locked =
+        index.lock(key, mode.mayCreate() ? KeyIndex.Missing.RESERVE : KeyIndex.Missing.FAIL)) {
+      TieredKey k = locked.key();
+      created = locked.reserved();
+      if (!created && mode.createNew()) {
+        throw new FileAlreadyExistsException(key);
+      }
+      h = new MixChannelImpl(k, io, this, mode);
+      if (created) {
+        k.attachCreated(h, Placement.create(tiers, key, mode.hint(), stale), mode.deleteOnClose());
+        k.live();
+      } else {
+        k.attach(h, mode.deleteOnClose());
+      }
+    }
+    register(h);
+    if (mode.truncate() && !created) {
       try {
-        state.checkOpen(key);
-        refuseDivergentLocked(key);
-        k = index.get(key);
-        if (k == null) {
-          if (!mode.mayCreate()) {
-            throw new NoSuchFileException(key);
-          }
-          k = reserveLocked(key);
-          reservation = k.lockExclusive();
-        } else if (mode.createNew()) {
-          throw new FileAlreadyExistsException(key);
-        }
-      } finally {
-        indexLock.unlock();
+        h.truncateShared(0);
+      } catch (IOException | RuntimeException e) {
+        closeAfter(h, e);
+        throw e;
       }
-      MixChannelImpl h = new MixChannelImpl(k, io, this, mode);
-      if (reservation != 0) {
-        create(k, h, mode, reservation);
-      } else if (!k.attach(h, key, mode.deleteOnClose())) {
-        continue;
-      }
-      register(h);
-      if (mode.truncate() && reservation == 0) {
-        try {
-          h.truncateShared(0);
-        } catch (IOException | RuntimeException e) {
-          closeAfter(h, e);
-          throw e;
-        }
-      }
-      return h;
     }
-  }
-
-  /** Creates a reserved key on a tier, without the index lock; its creator holds its lock. */
-  private void create(TieredKey k, MixChannelImpl h, OpenOptions mode, long reservation)
-      throws IOException {
-    try {
-      Backing created = Placement.create(tiers, k.key(), mode.hint(), stale);
-      k.attachCreated(h, created, mode.deleteOnClose());
-      k.live();
-    } catch (IOException | RuntimeException e) {
-      unreserve(k);
-      throw e;
-    } finally {
-      k.unlockExclusive(reservation);
-    }
-  }
-
-  /**
-   * Puts a reservation of a missing key in the index; caller holds the index lock. The reservation
-   * is not live: others wait for it on its lock and look again.
-   */
-  private TieredKey reserveLocked(String key) {
-    TieredKey k = new TieredKey(nextId++, key, null, TieredKey.Life.RESERVED, 0, clock.millis());
-    index.put(key, k);
-    return k;
-  }
-
-  /** Gives up a reservation (its creator holds the key's lock). */
-  private void unreserve(TieredKey k) {
-    indexLock.lock();
-    try {
-      index.remove(k.key(), k);
-    } finally {
-      indexLock.unlock();
-    }
-    k.markDeleted();
+    return h;
   }
 
   private void register(MixChannelImpl h) throws IOException {
-    indexLock.lock();
-    try {
+    synchronized (openHandles) {
       if (!state.isClosed()) {
         openHandles.add(h);
         return;
       }
-    } finally {
-      indexLock.unlock();
     }
     IllegalStateException closed = state.closedFailure(h.key());
     closeAfter(h, closed);
@@ -197,35 +121,30 @@ final class Catalog {
   /** Drops a closing handle's reference; deletes a {@code DELETE_ON_CLOSE} key with its last. */
   void release(MixChannelImpl handle) throws IOException {
     TieredKey k = handle.tieredKey();
-    indexLock.lock();
-    try {
+    synchronized (openHandles) {
       openHandles.remove(handle);
-    } finally {
-      indexLock.unlock();
     }
     if (!k.detach(handle)) {
       return;
     }
     try {
+      TierEffect effect = TierEffect.durable();
       long stamp = k.lockExclusive();
       try {
         if (k.isLiveAs(k.key()) && !k.referenced()) {
-          IOException late = deleteLocked(k);
-          if (late != null) {
-            throw late;
-          }
+          effect = deleteLocked(k);
         }
       } finally {
         k.unlockExclusive(stamp);
       }
+      effect.throwIfNotDurable();
     } finally {
       k.closeIfUnused();
     }
   }
 
   /**
-   * Renames a key, replacing {@code to}. Across tiers the replaced key is deleted first, so no
-   * crash leaves two differing complete copies of {@code to} (see {@code TierManager#rename}).
+   * Renames a key, replacing {@code to} (see {@link KeyRename}).
    *
    * @param from the existing key
    * @param to the new key
@@ -235,281 +154,15 @@ final class Catalog {
   void rename(String from, String to) throws IOException {
     Keys.validate(from);
     Keys.validate(to);
-    while (true) {
-      TieredKey src;
-      TieredKey dst;
-      boolean reserved = false;
-      indexLock.lock();
-      try {
-        state.checkOpen(from);
-        refuseDivergentLocked(from);
-        refuseDivergentLocked(to);
-        src = index.get(from);
-        if (src == null) {
-          throw new NoSuchFileException(from);
-        }
-        if (from.equals(to)) {
-          return;
-        }
-        dst = index.get(to);
-        if (dst == null) {
-          dst = reserveLocked(to);
-          reserved = true;
-        }
-      } finally {
-        indexLock.unlock();
-      }
-      TieredKey first = src.id() < dst.id() ? src : dst;
-      TieredKey second = first == src ? dst : src;
-      long firstStamp = first.lockExclusive();
-      long secondStamp = second.lockExclusive();
-      boolean done = false;
-      try {
-        if (src.isLiveAs(from) && (reserved || dst.isLiveAs(to))) {
-          IOException late = new KeyRename(this, src, dst, reserved, from, to).run();
-          done = true;
-          if (late != null) {
-            throw late;
-          }
-          return;
-        }
-      } finally {
-        if (reserved && !done) {
-          unreserve(dst);
-        }
-        second.unlockExclusive(secondStamp);
-        first.unlockExclusive(firstStamp);
-      }
+    if (from.equals(to)) {
+      index.lock(from, KeyIndex.Missing.FAIL).close();
+      return;
     }
-  }
-
-  /**
-   * The index follows a rename on the tiers: {@code src} is now {@code to}; a replaced or reserved
-   * {@code dst} leaves the index. Both keys' exclusive sides are held.
-   */
-  void renamed(TieredKey src, TieredKey dst, String from, String to) {
-    indexLock.lock();
-    try {
-      index.remove(from, src);
-      index.put(to, src);
-    } finally {
-      indexLock.unlock();
+    TierEffect effect;
+    try (KeyIndex.Pair pair = index.lockPair(from, to)) {
+      effect = new KeyRename(index, stale, pair, from, to).run();
     }
-    src.renamedTo(to);
-    if (dst != null) {
-      dst.markDeleted();
-    }
-  }
-
-  /** The index drops a key deleted on its tier; its exclusive side is held. */
-  void removed(TieredKey k) {
-    indexLock.lock();
-    try {
-      index.remove(k.key(), k);
-    } finally {
-      indexLock.unlock();
-    }
-    k.markDeleted();
-  }
-
-  /** Throws the refusal of a key whose copies differ; caller holds the index lock. */
-  private void refuseDivergentLocked(String key) throws DivergentCopiesException {
-    Divergence d = divergent.get(key);
-    if (d != null) {
-      throw d.refusal();
-    }
-  }
-
-  /**
-   * Refuses a key whose complete copies differ.
-   *
-   * @param key the key
-   * @throws DivergentCopiesException when it is refused
-   */
-  void refuseIfDivergent(String key) throws DivergentCopiesException {
-    indexLock.lock();
-    try {
-      refuseDivergentLocked(key);
-    } finally {
-      indexLock.unlock();
-    }
-  }
-
-  /**
-   * The keys refused because their complete copies differ.
-   *
-   * @return a sorted snapshot
-   */
-  List<String> divergentKeys() {
-    indexLock.lock();
-    try {
-      state.checkOpen("*");
-      return sorted(divergent.keySet());
-    } finally {
-      indexLock.unlock();
-    }
-  }
-
-  private static List<String> sorted(Set<String> keys) {
-    List<String> list = new ArrayList<>(keys);
-    Collections.sort(list);
-    return list;
-  }
-
-  /**
-   * Resolves a key whose complete copies differ: keeps the copy on one tier, removes every other
-   * durably, and serves the key from that tier. The key is reserved meanwhile; when a removal fails
-   * the key stays refused (whatever copies are left are found again by the next recovery).
-   *
-   * @param key the refused key
-   * @param keep the tier whose copy is kept
-   * @return the tiers whose copies were removed
-   * @throws IllegalArgumentException when the key is not refused (and not served from {@code keep}
-   *     already), or {@code keep} holds no copy of it
-   * @throws IOException when a tier fails; when a removal took effect and only its durability is in
-   *     doubt, the exception comes after the key is served
-   */
-  List<String> resolveDivergent(String key, RankedTier keep) throws IOException {
-    Keys.validate(key);
-    Divergence d;
-    TieredKey k;
-    long reservation;
-    indexLock.lock();
-    try {
-      state.checkOpen(key);
-      d = divergent.remove(key);
-      if (d == null) {
-        TieredKey served = index.get(key);
-        if (served != null && served.isLiveAs(key) && served.tier() == keep) {
-          return List.of();
-        }
-        throw new IllegalArgumentException(
-            "no divergent copies to resolve: key=" + key + ", keep=" + keep);
-      }
-      k = reserveLocked(key);
-      reservation = k.lockExclusive();
-    } finally {
-      indexLock.unlock();
-    }
-    List<String> removed = new ArrayList<>();
-    IOException late = null;
-    boolean done = false;
-    try {
-      if (!keep.tier().exists(key)) {
-        throw new IllegalArgumentException(
-            "no complete copy to keep: key="
-                + key
-                + ", keep="
-                + keep
-                + ", copies on "
-                + d.faster()
-                + " and "
-                + d.slower());
-      }
-      for (RankedTier slot : tiers.all()) {
-        if (slot != keep && slot.tier().exists(key)) {
-          IOException l = TierCalls.delete(slot, key);
-          late = late == null ? l : late;
-          removed.add(slot.name());
-        }
-      }
-      k.adoptedOn(keep, keep.tier().size(key));
-      done = true;
-      LOG.info("divergent key resolved: key={}, kept={}, removed={}", key, keep, removed);
-    } finally {
-      if (!done) {
-        indexLock.lock();
-        try {
-          index.remove(key, k);
-          divergent.put(key, d);
-        } finally {
-          indexLock.unlock();
-        }
-        k.markDeleted();
-      }
-      k.unlockExclusive(reservation);
-    }
-    if (late != null) {
-      throw late;
-    }
-    return removed;
-  }
-
-  /** Whether the manager closed. */
-  boolean isClosed() {
-    return state.isClosed();
-  }
-
-  StaleCopies stale() {
-    return stale;
-  }
-
-  /**
-   * Retries the removal of every stale copy.
-   *
-   * @return the first failure, or {@code null} when none is left
-   */
-  IOException retryStaleCopies() {
-    IOException failure = null;
-    for (String key : stale.keys()) {
-      try {
-        withKeyLocked(key, k -> stale.remove(key, k == null ? null : k.tier()));
-      } catch (IOException e) {
-        failure = failure == null ? e : failure;
-      } catch (IllegalStateException e) {
-        return null;
-      }
-    }
-    return failure;
-  }
-
-  /** Work done with a key's exclusive side held; {@code null} when the key does not exist. */
-  @FunctionalInterface
-  private interface KeyAction {
-    void run(TieredKey k) throws IOException;
-  }
-
-  /**
-   * Runs an action with a key locked: its exclusive side when it is live, else a reservation of its
-   * name, so that no create, rename, delete or migration of the key runs meanwhile.
-   */
-  private void withKeyLocked(String key, KeyAction action) throws IOException {
-    while (true) {
-      TieredKey k;
-      long reservation = 0;
-      indexLock.lock();
-      try {
-        state.checkOpen(key);
-        if (divergent.containsKey(key)) {
-          return; // both copies are kept until an operator resolves the key
-        }
-        k = index.get(key);
-        if (k == null) {
-          k = reserveLocked(key);
-          reservation = k.lockExclusive();
-        }
-      } finally {
-        indexLock.unlock();
-      }
-      if (reservation != 0) {
-        try {
-          action.run(null);
-        } finally {
-          unreserve(k);
-          k.unlockExclusive(reservation);
-        }
-        return;
-      }
-      long stamp = k.lockExclusive();
-      try {
-        if (k.isLiveAs(key)) {
-          action.run(k);
-          return;
-        }
-      } finally {
-        k.unlockExclusive(stamp);
-      }
-    }
+    effect.throwIfNotDurable();
   }
 
   /**
@@ -522,36 +175,47 @@ final class Catalog {
    */
   boolean delete(String key) throws IOException {
     Keys.validate(key);
-    while (true) {
-      TieredKey k = get(key);
-      if (k == null) {
+    TierEffect effect;
+    try (KeyIndex.Locked locked = index.lock(key, KeyIndex.Missing.NONE)) {
+      if (locked.key() == null) {
         return false;
       }
-      long stamp = k.lockExclusive();
-      try {
-        if (!k.isLiveAs(key)) {
-          continue;
-        }
-        IOException late = deleteLocked(k);
-        if (late != null) {
-          throw late;
-        }
-        return true;
-      } finally {
-        k.unlockExclusive(stamp);
-      }
+      effect = deleteLocked(locked.key());
     }
+    effect.throwIfNotDurable();
+    return true;
   }
 
-  /** Deletes a live key whose exclusive side is held; returns a failure after the effect. */
-  private IOException deleteLocked(TieredKey k) throws IOException {
+  /** Deletes a live key whose exclusive side is held. */
+  private TierEffect deleteLocked(TieredKey k) throws IOException {
     k.cancelMigration();
-    // Stale copies first: if one cannot go, the key stays (a crash would bring it back).
+    // Stale copies first (StaleCopies' rule): if one cannot go, the key stays.
     stale.remove(k.key(), k.tier());
     k.keepBytesReachable();
-    IOException late = TierCalls.delete(k.tier(), k.key());
-    removed(k);
-    return late;
+    TierEffect effect = TierCalls.delete(k.tier(), k.key());
+    index.removed(k);
+    return effect;
+  }
+
+  /**
+   * Retries the removal of every stale copy, each with its key locked (or its name reserved).
+   *
+   * @return the first failure, or {@code null} when none is left
+   */
+  IOException retryStaleCopies() {
+    IOException failure = null;
+    for (String key : stale.keys()) {
+      try (KeyIndex.Locked locked = index.lock(key, KeyIndex.Missing.RESERVE)) {
+        stale.remove(key, locked.reserved() ? null : locked.key().tier());
+      } catch (DivergentCopiesException e) {
+        // Refused: both copies are kept until an operator resolves the key.
+      } catch (IOException e) {
+        failure = failure == null ? e : failure;
+      } catch (IllegalStateException e) {
+        return null;
+      }
+    }
+    return failure;
   }
 
   /**
@@ -566,21 +230,10 @@ final class Catalog {
    */
   boolean adopt(String key) throws IOException {
     Keys.validate(key);
-    TieredKey k;
-    long reservation;
-    indexLock.lock();
-    try {
-      state.checkOpen(key);
-      refuseDivergentLocked(key);
-      if (index.get(key) != null) {
+    try (KeyIndex.Locked locked = index.lock(key, KeyIndex.Missing.RESERVE)) {
+      if (!locked.reserved()) {
         return true;
       }
-      k = reserveLocked(key);
-      reservation = k.lockExclusive();
-    } finally {
-      indexLock.unlock();
-    }
-    try {
       RankedTier owner = null;
       List<RankedTier> slower = new ArrayList<>();
       for (RankedTier slot : tiers.all()) {
@@ -593,7 +246,6 @@ final class Catalog {
         }
       }
       if (owner == null) {
-        unreserve(k);
         return false;
       }
       Map<String, Divergence> found = new HashMap<>();
@@ -603,114 +255,81 @@ final class Catalog {
       }
       Divergence d = found.get(key);
       if (d != null) {
-        indexLock.lock();
-        try {
-          divergent.put(key, d);
-        } finally {
-          indexLock.unlock();
-        }
+        index.refuse(d);
         throw d.refusal();
       }
-      k.adoptedOn(owner, owner.tier().size(key));
+      locked.key().adoptedOn(owner, owner.tier().size(key));
       return true;
-    } catch (IOException | RuntimeException e) {
-      unreserve(k);
-      throw e;
-    } finally {
-      k.unlockExclusive(reservation);
     }
   }
 
   /**
-   * Finds a key.
+   * Resolves a key whose complete copies differ: keeps the copy on one tier, removes every other
+   * durably, and serves the key from that tier. The name is reserved meanwhile; when a removal
+   * fails the key stays refused (whatever copies are left are found again by the next recovery).
    *
-   * @param key the key
-   * @return its state, or {@code null}
-   * @throws DivergentCopiesException when the key is refused
+   * @param key the refused key
+   * @param keep the tier whose copy is kept
+   * @return the tiers whose copies were removed
+   * @throws IllegalArgumentException when the key is not refused (and not served from {@code keep}
+   *     already), or {@code keep} holds no copy of it
+   * @throws IOException when a tier fails; when a removal took effect and only its durability is in
+   *     doubt, the exception comes after the key is served
    */
-  TieredKey get(String key) throws DivergentCopiesException {
-    indexLock.lock();
-    try {
-      state.checkOpen(key);
-      refuseDivergentLocked(key);
-      return index.get(key);
-    } finally {
-      indexLock.unlock();
-    }
-  }
-
-  /**
-   * Finds a live key without checking that the manager is open (the policy round).
-   *
-   * @param key the key
-   * @return its state, or {@code null}
-   */
-  TieredKey find(String key) {
-    indexLock.lock();
-    try {
-      TieredKey k = index.get(key);
-      return k == null || k.isDeleted() || k.tier() == null ? null : k;
-    } finally {
-      indexLock.unlock();
-    }
-  }
-
-  /** The tier that owns a key now, or {@code null}. */
-  RankedTier ownerOf(String key) {
-    indexLock.lock();
-    try {
-      TieredKey k = index.get(key);
-      return k == null || k.isDeleted() ? null : k.tier();
-    } finally {
-      indexLock.unlock();
-    }
-  }
-
-  /**
-   * The live keys, sorted.
-   *
-   * @return a snapshot
-   * @throws UncheckedIOException with a {@link DivergentCopiesException} when a key is refused: a
-   *     listing without it would read as "no such key"
-   */
-  List<String> keys() {
-    indexLock.lock();
-    try {
-      state.checkOpen("*");
-      if (!divergent.isEmpty()) {
-        throw new UncheckedIOException(divergent.get(sorted(divergent.keySet()).get(0)).refusal());
+  List<String> resolveDivergent(String key, RankedTier keep) throws IOException {
+    Keys.validate(key);
+    KeyIndex.Resolution resolution = index.beginResolution(key);
+    if (resolution == null) {
+      if (index.ownerOf(key) == keep) {
+        return List.of();
       }
-      List<String> keys = new ArrayList<>();
-      for (TieredKey k : index.values()) {
-        if (!k.isDeleted() && k.tier() != null) {
-          keys.add(k.key());
+      throw new IllegalArgumentException(
+          "no divergent copies to resolve: key=" + key + ", keep=" + keep);
+    }
+    Divergence d = resolution.divergence();
+    List<String> removed = new ArrayList<>();
+    TierEffect effect = TierEffect.durable();
+    try (KeyIndex.Locked locked = resolution.lock()) {
+      boolean done = false;
+      try {
+        if (!keep.tier().exists(key)) {
+          throw new IllegalArgumentException(
+              "no complete copy to keep: key="
+                  + key
+                  + ", keep="
+                  + keep
+                  + ", copies on "
+                  + d.faster()
+                  + " and "
+                  + d.slower());
+        }
+        for (RankedTier slot : tiers.all()) {
+          if (slot != keep && slot.tier().exists(key)) {
+            effect = effect.and(TierCalls.delete(slot, key));
+            removed.add(slot.name());
+          }
+        }
+        locked.key().adoptedOn(keep, keep.tier().size(key));
+        done = true;
+        LOG.info("divergent key resolved: key={}, kept={}, removed={}", key, keep, removed);
+      } finally {
+        if (!done) {
+          index.refuse(d);
         }
       }
-      Collections.sort(keys);
-      return keys;
-    } finally {
-      indexLock.unlock();
     }
+    effect.throwIfNotDurable();
+    return removed;
   }
 
-  /**
-   * Every live key's state.
-   *
-   * @return a snapshot
-   */
-  List<TieredKey> liveKeys() {
-    indexLock.lock();
-    try {
-      List<TieredKey> all = new ArrayList<>();
-      for (TieredKey k : index.values()) {
-        if (!k.isDeleted() && k.tier() != null) {
-          all.add(k);
-        }
-      }
-      return all;
-    } finally {
-      indexLock.unlock();
-    }
+  /** Whether the manager closed. */
+  boolean isClosed() {
+    return state.isClosed();
+  }
+
+  /** The index, for the manager's queries. */
+  KeyIndex index() {
+    return index;
   }
 
   /**
@@ -721,7 +340,7 @@ final class Catalog {
    */
   long count(RankedTier slot) {
     long n = 0;
-    for (TieredKey k : liveKeys()) {
+    for (TieredKey k : index.liveKeys()) {
       n += slot == null || k.tier() == slot ? 1 : 0;
     }
     return n;
@@ -735,50 +354,34 @@ final class Catalog {
    */
   void closeAll() throws IOException {
     List<MixChannelImpl> handles;
-    List<TieredKey> keys;
-    indexLock.lock();
-    try {
+    synchronized (openHandles) {
       if (!state.close()) {
         return;
       }
       handles = new ArrayList<>(openHandles);
-      keys = new ArrayList<>(index.values());
-    } finally {
-      indexLock.unlock();
     }
     List<AutoCloseable> closing = new ArrayList<>(handles);
-    for (TieredKey k : keys) {
+    for (TieredKey k : index.all()) {
       closing.add(k::closeForShutdown);
     }
-    closing.add(
-        () -> {
-          IOException e = stale.removeAll(this::ownerOfClosed);
-          if (e != null && stale.unsafeLeft(this::ownerOfClosed)) {
-            throw new IOException(
-                "stale copies left that recovery would serve: keys="
-                    + stale.keys()
-                    + " (manager "
-                    + state.managerName()
-                    + ")",
-                e);
-          }
-          if (e != null) {
-            LOG.warn(
-                "stale copies left on slower tiers, recovery removes them: keys={}",
-                stale.keys(),
-                e);
-          }
-        });
+    closing.add(this::removeStaleCopiesAtClose);
     Closeables.closeAll(closing, "closing the keys");
   }
 
-  private RankedTier ownerOfClosed(String key) {
-    indexLock.lock();
-    try {
-      TieredKey k = index.get(key);
-      return k == null ? null : k.tier();
-    } finally {
-      indexLock.unlock();
+  private void removeStaleCopiesAtClose() throws IOException {
+    IOException e = stale.removeAll(index::ownerOf);
+    if (e != null && stale.unsafeLeft(index::ownerOf)) {
+      throw new IOException(
+          "stale copies left that recovery would serve: keys="
+              + stale.keys()
+              + " (manager "
+              + state.managerName()
+              + ")",
+          e);
+    }
+    if (e != null) {
+      LOG.warn(
+          "stale copies left on slower tiers, recovery removes them: keys={}", stale.keys(), e);
     }
   }
 }

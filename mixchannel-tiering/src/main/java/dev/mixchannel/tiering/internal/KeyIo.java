@@ -25,7 +25,6 @@ import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.FileLockInterruptionException;
 import java.nio.channels.WritableByteChannel;
-import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -340,13 +339,9 @@ final class KeyIo {
     boolean interrupted = Thread.interrupted();
     long stamp = k.lockExclusive();
     try {
-      if (k.backing() != broken || broken.channel().isOpen()) {
+      if (k.backing() != broken || !k.reopenIfClosed()) {
         return;
       }
-      FileChannel fresh = k.reopenChannel();
-      Map<HandleLock, FileLock> locks = HandleLock.acquireAll(k, fresh, false);
-      HandleLock.moveAll(locks);
-      k.switchTo(new Backing(fresh, k.tier()));
       LOG.info(
           "reopened backing channel closed by {}: key={}, deleted={}",
           failure.getClass().getSimpleName(),

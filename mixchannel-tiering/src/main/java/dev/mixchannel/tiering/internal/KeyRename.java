@@ -18,13 +18,14 @@ package dev.mixchannel.tiering.internal;
 import java.io.IOException;
 
 /**
- * One rename of a key, run with both keys' exclusive sides held: on one tier a single atomic tier
- * rename; across tiers the replaced key is deleted first, then the key renamed, so that no moment
- * has two complete copies of one name that differ. Each tier call may fail after its effect ({@link
- * TierCalls}); the index follows the tiers.
+ * One rename of a key, run with both keys' exclusive sides held ({@link KeyIndex#lockPair}): on one
+ * tier a single atomic tier rename; across tiers the replaced key is deleted first, then the key
+ * renamed, so that no moment has two complete copies of one name that differ. Each tier call may
+ * fail after its effect ({@link TierCalls}); the index follows the tiers.
  */
 final class KeyRename {
-  private final Catalog catalog;
+  private final KeyIndex index;
+  private final StaleCopies stale;
   private final TieredKey src;
   private final TieredKey dst;
   private final boolean reserved;
@@ -34,19 +35,19 @@ final class KeyRename {
   /**
    * A rename.
    *
-   * @param catalog the index to update
-   * @param src the key renamed, live as {@code from}
-   * @param dst the key replaced, live as {@code to}, or a reservation of {@code to}
-   * @param reserved whether {@code dst} is a reservation ({@code to} did not exist)
+   * @param index the index to update
+   * @param stale the stale copies, removed first
+   * @param pair the key renamed (live as {@code from}) and the key replaced (live as {@code to}) or
+   *     a reservation of {@code to}
    * @param from the old name
    * @param to the new name
    */
-  KeyRename(
-      Catalog catalog, TieredKey src, TieredKey dst, boolean reserved, String from, String to) {
-    this.catalog = catalog;
-    this.src = src;
-    this.dst = dst;
-    this.reserved = reserved;
+  KeyRename(KeyIndex index, StaleCopies stale, KeyIndex.Pair pair, String from, String to) {
+    this.index = index;
+    this.stale = stale;
+    this.src = pair.src();
+    this.dst = pair.dst();
+    this.reserved = pair.reserved();
     this.from = from;
     this.to = to;
   }
@@ -54,34 +55,36 @@ final class KeyRename {
   /**
    * Runs the rename.
    *
-   * @return {@code null}, or the failure of a tier call that took effect but threw
+   * @return the effect: durable, or a tier call that took effect but threw
    * @throws IOException when the rename did not take place (nothing changed, except for a replaced
    *     key on another tier, deleted first: see {@code TierManager#rename})
    */
-  IOException run() throws IOException {
+  TierEffect run() throws IOException {
     src.cancelMigration();
     RankedTier srcTier = src.tier();
-    // A stale copy of `to` elsewhere would win over, or outlive, the renamed bytes.
-    catalog.stale().remove(to, reserved ? null : dst.tier());
+    // Stale copies first (StaleCopies' rule): one of `from` would bring the old name back after a
+    // crash, one of `to` would outlive the renamed bytes; when one cannot go, nothing changes.
+    stale.remove(from, srcTier);
+    stale.remove(to, reserved ? null : dst.tier());
     if (reserved) {
-      IOException late = TierCalls.rename(srcTier, from, to);
-      catalog.renamed(src, dst, from, to);
-      return late;
+      TierEffect renamed = TierCalls.rename(srcTier, from, to);
+      index.renamed(src, dst, from, to);
+      return renamed;
     }
     dst.cancelMigration();
     dst.keepBytesReachable();
     RankedTier dstTier = dst.tier();
     if (dstTier == srcTier) {
-      IOException late = TierCalls.rename(srcTier, from, to);
-      catalog.renamed(src, dst, from, to);
-      return late;
+      TierEffect renamed = TierCalls.rename(srcTier, from, to);
+      index.renamed(src, dst, from, to);
+      return renamed;
     }
     // Across tiers the replaced key goes first: renaming first would leave, until the delete, two
     // complete copies of `to` that differ, which recovery refuses.
-    IOException late = TierCalls.delete(dstTier, to);
-    catalog.removed(dst);
-    IOException renameLate = TierCalls.rename(srcTier, from, to);
-    catalog.renamed(src, null, from, to);
-    return late != null ? late : renameLate;
+    TierEffect deleted = TierCalls.delete(dstTier, to);
+    index.removed(dst);
+    TierEffect renamed = TierCalls.rename(srcTier, from, to);
+    index.renamed(src, null, from, to);
+    return deleted.and(renamed);
   }
 }

@@ -166,7 +166,7 @@ public final class ManagerCore implements TierManager {
     Keys.validate(key);
     state.checkOpen(key);
     refuseUnchecked(key);
-    return catalog.ownerOf(key) != null;
+    return catalog.index().ownerOf(key) != null;
   }
 
   @Override
@@ -181,7 +181,7 @@ public final class ManagerCore implements TierManager {
 
   @Override
   public List<String> keys() {
-    return catalog.keys();
+    return catalog.index().names();
   }
 
   @Override
@@ -197,7 +197,7 @@ public final class ManagerCore implements TierManager {
 
   @Override
   public List<String> divergentKeys() {
-    return catalog.divergentKeys();
+    return catalog.index().divergentKeys();
   }
 
   @Override
@@ -214,7 +214,7 @@ public final class ManagerCore implements TierManager {
 
   private void refuseUnchecked(String key) {
     try {
-      catalog.refuseIfDivergent(key);
+      catalog.index().refuseIfDivergent(key);
     } catch (DivergentCopiesException e) {
       throw new UncheckedIOException(e.getMessage(), e);
     }
@@ -223,14 +223,14 @@ public final class ManagerCore implements TierManager {
   private TieredKey live(String key) throws IOException {
     Keys.validate(key);
     state.checkOpen(key);
-    catalog.refuseIfDivergent(key);
+    catalog.index().refuseIfDivergent(key);
     return find(key);
   }
 
   private TieredKey find(String key) throws NoSuchFileException {
     Keys.validate(key);
     state.checkOpen(key);
-    TieredKey k = catalog.find(key);
+    TieredKey k = catalog.index().find(key);
     if (k == null) {
       throw new NoSuchFileException(key);
     }
@@ -306,16 +306,7 @@ public final class ManagerCore implements TierManager {
     List<TierStats> tierStats = new ArrayList<>();
     MigrationSettings.Values tuned = settings.values();
     for (RankedTier slot : tiers.all()) {
-      StorageTier tier = slot.tier();
-      tierStats.add(
-          new TierStats(
-              slot.name(),
-              slot.kind(),
-              tier.capacityBytes(),
-              tier.usedBytes(),
-              catalog.count(slot),
-              tuned.highWatermark(),
-              tuned.lowWatermark()));
+      tierStats.add(slot.stats(catalog.count(slot), tuned.highWatermark(), tuned.lowWatermark()));
     }
     return new MixChannelStats(
         tierStats,

@@ -18,8 +18,10 @@ package dev.mixchannel.tiering.internal;
 import dev.mixchannel.api.MigrationException;
 import dev.mixchannel.api.SizeHint;
 import dev.mixchannel.api.StorageTier;
+import dev.mixchannel.api.TierFullException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.NoSuchFileException;
@@ -31,11 +33,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs the migration protocol of one key (steps 1 to 3 here, step 4 in {@link Switcher}) and rolls
- * it back on failure: the source keeps serving, the incomplete destination is discarded, the
- * failure is counted and logged and the key backs off before the policy picks it again.
- * Thread-safe; each key has at most one migration at a time (the caller claims it through {@link
- * KeyActivity#claim}).
+ * Runs the migration protocol of one key ({@link Migration}: step 1, create, and step 2, copy,
+ * here; step 3, switch, begins here under the exclusive lock and goes on in {@link Switcher}) and
+ * rolls it back on failure: the source keeps serving, the incomplete destination is discarded, the
+ * failure is counted and logged and the key backs off before the policy picks it again; a failure
+ * for lack of room marks the target full instead ({@link TierRoom}: logged once, the key not
+ * charged), and a success marks it as having room again (logged once). Thread-safe; each key has at
+ * most one migration at a time (the caller claims it through {@link KeyActivity#claim}).
  */
 final class Migrator {
   private static final Logger LOG = LoggerFactory.getLogger(Migrator.class);
@@ -49,17 +53,17 @@ final class Migrator {
   private static final long BACKOFF_BASE_MILLIS = 1_000;
   private static final long BACKOFF_MAX_MILLIS = 300_000;
 
-  private final ManagerCounters counters;
   private final MigrationHook hook;
   private final RateLimiter rate;
-  private final Clock clock;
   private final Switcher switcher;
+  private final ManagerCounters counters;
+  private final Clock clock;
+  private final DeletedKeyCopies deletedCopies;
+  private final StaleCopies stale;
   private final AtomicBoolean closing = new AtomicBoolean();
 
-  /** Chunk buffers of finished migrations, reused: at most one per concurrent migration. */
+  /** Chunk buffers of finished migrations and spills: at most one per concurrent one. */
   private final Queue<ByteBuffer> buffers = new ConcurrentLinkedQueue<>();
-
-  private final DeletedKeyCopies deletedCopies;
 
   Migrator(
       ManagerCounters counters,
@@ -68,12 +72,13 @@ final class Migrator {
       Clock clock,
       StaleCopies stale,
       DeletedKeyCopies deletedCopies) {
-    this.counters = counters;
     this.hook = hook;
     this.rate = rate;
-    this.clock = clock;
     this.deletedCopies = deletedCopies;
+    this.stale = stale;
     this.switcher = new Switcher(hook, stale);
+    this.counters = counters;
+    this.clock = clock;
   }
 
   /** Makes migrations in flight abort at their next step; new ones fail at once. */
@@ -89,7 +94,7 @@ final class Migrator {
    * @param target the target tier
    * @throws NoSuchFileException when the key was deleted
    * @throws MigrationException when the migration failed and was rolled back
-   * @throws IOException when a failure after the publish left an error to report (see {@link
+   * @throws IOException when the migration switched and reports a failure after it (see {@link
    *     Switcher})
    */
   void migrate(TieredKey k, RankedTier target) throws IOException {
@@ -105,40 +110,37 @@ final class Migrator {
 
   private void run(TieredKey k, RankedTier target) throws IOException {
     long startNanos = System.nanoTime();
-    MigrationTicket ticket = mark(k, target);
-    if (ticket == null) {
+    Migration m = mark(k, target);
+    if (m == null) {
       return;
     }
-    ByteBuffer buffer = buffers.poll();
-    if (buffer == null) {
-      buffer = ByteBuffer.allocateDirect(CHUNK_BYTES);
-    }
-    long copied = 0;
+    ByteBuffer buffer = takeBuffer();
+    long copied;
     try {
-      at(MigrationStep.MARKED, ticket);
-      createDestination(k, ticket);
-      at(MigrationStep.DEST_CREATED, ticket);
-      long offset = copyChunks(k, ticket, buffer);
-      copied = offset + switchOver(k, ticket, offset, buffer);
+      at(MigrationStep.MARKED, m);
+      create(k, m);
+      at(MigrationStep.DEST_CREATED, m);
+      long offset = copy(k, m, buffer);
+      copied = offset + switchOver(k, m, offset, buffer);
     } catch (IOException | RuntimeException e) {
       long stamp = k.lockExclusive();
       try {
-        ticket.abort(k, e);
+        m.rollBack(k, e);
       } finally {
         k.unlockExclusive(stamp);
       }
-      throw failed(k, ticket, e);
+      throw failed(k, m, e);
     } finally {
-      buffers.add(buffer);
+      recycle(buffer);
     }
-    succeeded(k, ticket, copied, startNanos, false);
-    if (ticket.lateFailure != null) {
-      throw ticket.lateFailure;
+    succeeded(k, m, copied, startNanos, false);
+    if (m.reportedAfterSwitch().isPresent()) {
+      throw m.reportedAfterSwitch().get();
     }
   }
 
-  /** Step 1: marks the key migrating under the exclusive side. */
-  private MigrationTicket mark(TieredKey k, RankedTier target) throws IOException {
+  /** Step 1 begins: marks the key migrating under the exclusive side. */
+  private Migration mark(TieredKey k, RankedTier target) throws IOException {
     long stamp = k.lockExclusive();
     try {
       if (k.isDeleted()) {
@@ -151,207 +153,251 @@ final class Migrator {
         throw new MigrationException(
             "migration refused: key=" + k.key() + ", to=" + target + " (manager closing)", null);
       }
-      MigrationTicket ticket =
-          new MigrationTicket(k.key(), k.tier(), target, k.backing().channel().size());
-      k.startMigration(ticket);
-      return ticket;
+      // Another handle's interrupt may have closed the shared backing: not this migration's
+      // business (issue 18, item 8), so it goes on with a fresh channel on the same bytes.
+      k.reopenIfClosed();
+      Migration m = new Migration(k.key(), k.tier(), target, k.backing().channel().size());
+      k.startMigration(m);
+      return m;
     } finally {
       k.unlockExclusive(stamp);
     }
   }
 
   /**
-   * Step 2: creates the incomplete destination, under the shared lock. A copy of the key the target
+   * Step 1, create: the incomplete destination, under the shared lock. A copy of the key the target
    * already holds is nobody's (this key is owned by the source): an incomplete leftover of an
-   * earlier attempt is discarded, a complete copy left by a call that failed after its effect is
-   * removed, and the create is tried again.
+   * earlier attempt is discarded, a complete copy recorded as stale (left by a call that failed
+   * after its effect) is removed, and the create is tried again; any other complete copy came from
+   * outside the protocol and refuses the migration.
    */
-  private void createDestination(TieredKey k, MigrationTicket ticket) throws IOException {
+  private void create(TieredKey k, Migration m) throws IOException {
     long stamp = k.lockShared();
     try {
-      check(k, ticket);
-      SizeHint hint = SizeHint.of(ticket.startSizeBytes);
+      check(k, m);
+      SizeHint hint = SizeHint.of(m.startSizeBytes());
+      FileChannel dst;
       try {
-        ticket.dst = TierCalls.createIncomplete(ticket.target, ticket.key, hint);
+        dst = TierCalls.createIncomplete(m.target(), m.key(), hint);
       } catch (FileAlreadyExistsException e) {
-        clearDestination(ticket, e);
-        ticket.dst = TierCalls.createIncomplete(ticket.target, ticket.key, hint);
+        clearDestination(m, e);
+        dst = TierCalls.createIncomplete(m.target(), m.key(), hint);
       }
+      m.created(dst);
     } finally {
       k.unlockShared(stamp);
     }
   }
 
-  private void clearDestination(MigrationTicket ticket, FileAlreadyExistsException e)
-      throws IOException {
-    StorageTier tier = ticket.target.tier();
-    if (tier.incompleteKeys().contains(ticket.key)) {
-      if (deletedCopies.holds(ticket.target, ticket.key)) {
+  private void clearDestination(Migration m, FileAlreadyExistsException e) throws IOException {
+    StorageTier tier = m.target().tier();
+    if (tier.incompleteKeys().contains(m.key())) {
+      if (deletedCopies.holds(m.target(), m.key())) {
         throw new MigrationException(
-            "migration postponed: key="
-                + ticket.key
-                + ", to="
-                + ticket.target
+            "migration postponed: "
+                + m.describe()
                 + " (the name holds the bytes of a deleted key that is still open)",
             e);
       }
-      tier.discardIncomplete(ticket.key);
+      tier.discardIncomplete(m.key());
     }
-    if (tier.exists(ticket.key)) {
-      LOG.warn("removing a copy nobody owns: key={}, tier={}", ticket.key, ticket.target);
-      TierCalls.deleteComplete(ticket.target, ticket.key);
+    if (tier.exists(m.key())) {
+      if (!stale.holds(m.key(), m.target())) {
+        throw new MigrationException(
+            "migration refused, a complete copy nobody owns is on the target: "
+                + m.describe()
+                + " (it is kept: it came from outside the protocol)",
+            e);
+      }
+      stale.remove(m.key(), m.source());
     }
   }
 
-  /** Step 3: copies chunk by chunk, each under the shared lock, rate-limited between chunks. */
-  private long copyChunks(TieredKey k, MigrationTicket ticket, ByteBuffer buffer)
-      throws IOException {
+  /** Step 2, copy: chunk by chunk, each under the shared lock, rate-limited between chunks. */
+  private long copy(TieredKey k, Migration m, ByteBuffer buffer) throws IOException {
     long offset = 0;
-    long knownSize = ticket.startSizeBytes;
+    long knownSize = m.startSizeBytes();
     while (true) {
       long planned = Math.max(1, Math.min(CHUNK_BYTES, knownSize - offset));
       if (!rate.acquire(planned)) {
-        throw closingFailure(ticket);
+        throw closingFailure(m);
       }
       long stamp = k.lockShared();
       try {
-        check(k, ticket);
+        check(k, m);
         FileChannel src = k.backing().channel();
+        if (!src.isOpen()) {
+          k.unlockShared(stamp);
+          stamp = 0;
+          reopen(k, m);
+          continue;
+        }
         knownSize = src.size();
         long remaining = knownSize - offset;
-        boolean pastStart = offset >= ticket.startSizeBytes;
+        boolean pastStart = offset >= m.startSizeBytes();
         if (remaining <= 0
             || (pastStart && remaining <= CHUNK_BYTES)
-            || offset >= ticket.startSizeBytes + (long) CHASE_CHUNKS * CHUNK_BYTES) {
+            || offset >= m.startSizeBytes() + (long) CHASE_CHUNKS * CHUNK_BYTES) {
           return offset;
         }
-        offset +=
-            Copier.copy(src, ticket.dst, offset, offset + Math.min(CHUNK_BYTES, remaining), buffer);
+        long end = offset + Math.min(CHUNK_BYTES, remaining);
+        offset += Copier.copy(src, m.destination(), offset, end, buffer);
+      } catch (ClosedChannelException e) {
+        if (Thread.currentThread().isInterrupted() || k.backing().channel().isOpen()) {
+          throw e;
+        }
+        // Closed under this read by another handle's interrupt: the next round reopens it.
       } finally {
-        k.unlockShared(stamp);
+        if (stamp != 0) {
+          k.unlockShared(stamp);
+        }
       }
-      at(MigrationStep.CHUNK_COPIED, ticket);
+      at(MigrationStep.CHUNK_COPIED, m);
     }
   }
 
-  /** Step 4 under the exclusive lock. */
-  private long switchOver(TieredKey k, MigrationTicket ticket, long offset, ByteBuffer buffer)
+  /** Replaces a backing another handle's interrupt closed, under the exclusive side. */
+  private void reopen(TieredKey k, Migration m) throws IOException {
+    long stamp = k.lockExclusive();
+    try {
+      check(k, m);
+      k.reopenIfClosed();
+    } finally {
+      k.unlockExclusive(stamp);
+    }
+  }
+
+  /** Step 3, switch: under the exclusive lock, the rest in {@link Switcher}. */
+  private long switchOver(TieredKey k, Migration m, long offset, ByteBuffer buffer)
       throws IOException {
     long stamp = k.lockExclusive();
     try {
-      check(k, ticket);
-      at(MigrationStep.SWITCH_LOCKED, ticket);
-      return switcher.finish(k, ticket, offset, buffer);
+      check(k, m);
+      k.reopenIfClosed();
+      at(MigrationStep.SWITCH_LOCKED, m);
+      return switcher.finish(k, m, offset, buffer);
     } finally {
       k.unlockExclusive(stamp);
-      ticket.closeRetiredSource();
+      m.closeRetiredSource();
     }
   }
 
-  private void check(TieredKey k, MigrationTicket ticket) throws IOException {
+  private void check(TieredKey k, Migration m) throws IOException {
     if (closing.get()) {
-      throw closingFailure(ticket);
+      throw closingFailure(m);
     }
-    if (k.ticket() != ticket) {
+    if (k.migration() != m) {
       throw new MigrationException(
-          "migration cancelled: key="
-              + ticket.key
-              + ", from="
-              + ticket.source
-              + ", to="
-              + ticket.target
-              + " (renamed, deleted or spilled meanwhile)",
+          "migration cancelled: " + m.describe() + " (renamed, deleted or spilled meanwhile)",
           null);
     }
   }
 
-  private static MigrationException closingFailure(MigrationTicket ticket) {
+  private static MigrationException closingFailure(Migration m) {
     return new MigrationException(
-        "migration stopped: key="
-            + ticket.key
-            + ", from="
-            + ticket.source
-            + ", to="
-            + ticket.target
-            + " (manager closing)",
-        null);
+        "migration stopped: " + m.describe() + " (manager closing)", null);
   }
 
-  private void at(MigrationStep step, MigrationTicket ticket) throws IOException {
-    hook.at(step, ticket.key, ticket.source.name(), ticket.target.name());
+  private void at(MigrationStep step, Migration m) throws IOException {
+    hook.at(step, m.key(), m.source().name(), m.target().name());
   }
 
   /**
-   * Counts and logs a completed migration or spill.
+   * Counts and logs a switched migration or spill, and the failure it reports, if any.
    *
    * @param k the key
-   * @param ticket the migration
+   * @param m the attempt, {@link Migration.Phase#SWITCHED}
    * @param copied the bytes copied
    * @param startNanos when it began
    * @param spill whether it was a spill
    */
-  void succeeded(TieredKey k, MigrationTicket ticket, long copied, long startNanos, boolean spill) {
-    counters.migrated(ticket.source, ticket.target, copied, startNanos, spill);
+  void succeeded(TieredKey k, Migration m, long copied, long startNanos, boolean spill) {
+    counters.migrated(m.source(), m.target(), copied, startNanos, spill);
     k.activity().succeeded();
+    if (m.target().room().markRoom()) {
+      LOG.info(
+          "tier has room again, migrations into it resume: tier={}, usedBytes={}, capacityBytes={}",
+          m.target(),
+          m.target().tier().usedBytes(),
+          m.target().tier().capacityBytes());
+    }
     long millis = (System.nanoTime() - startNanos) / 1_000_000;
     LOG.info(
-        "{}: key={}, from={}, to={}, bytes={}, millis={}",
+        "{}: {}, bytes={}, millis={}",
         spill ? "spilled" : "migrated",
-        ticket.key,
-        ticket.source,
-        ticket.target,
+        m.describe(),
         copied,
         millis);
-    if (ticket.lateFailure != null) {
-      counters.error(ticket.lateFailure, ticket.source, ticket.target);
-      LOG.warn("migration switched with an error: key={}", ticket.key, ticket.lateFailure);
-    }
+    m.reportedAfterSwitch()
+        .ifPresent(
+            late -> {
+              counters.error(late, m.source(), m.target());
+              LOG.warn("migration switched with an error: key={}", m.key(), late);
+            });
   }
 
   /**
-   * Counts, logs and records a failed migration and starts the key's back-off; a migration stopped
-   * by the manager's close is only logged.
+   * Counts, logs and records a failed attempt and starts the key's back-off; one stopped by the
+   * manager's close is only logged.
    *
    * @param k the key
-   * @param ticket the migration
+   * @param m the attempt, rolled back
    * @param e the failure
    * @return the exception to throw
    */
-  MigrationException failed(TieredKey k, MigrationTicket ticket, Throwable e) {
+  MigrationException failed(TieredKey k, Migration m, Throwable e) {
     if (closing.get()) {
-      LOG.info(
-          "migration stopped by close: key={}, from={}, to={}",
-          ticket.key,
-          ticket.source,
-          ticket.target);
-      return e instanceof MigrationException m ? m : new MigrationException(e.getMessage(), e);
+      LOG.info("migration stopped by close: {}", m.describe());
+      return e instanceof MigrationException me ? me : new MigrationException(e.getMessage(), e);
     }
     MigrationException failure =
-        e instanceof MigrationException m
-            ? m
-            : new MigrationException(
-                "migration failed: key="
-                    + ticket.key
-                    + ", from="
-                    + ticket.source
-                    + ", to="
-                    + ticket.target
-                    + " ("
-                    + e
-                    + ")",
-                e);
-    counters.failed(ticket.source, ticket.target, failure);
+        e instanceof MigrationException me
+            ? me
+            : new MigrationException("migration failed: " + m.describe() + " (" + e + ")", e);
+    counters.failed(m.source(), m.target(), failure);
+    if (causedBy(e, TierFullException.class)) {
+      // The target's back-off, not the key's: the policy leaves a full tier alone until it has
+      // room.
+      if (m.target().room().markFull(clock.millis())) {
+        LOG.warn(
+            "tier full, migrations into it wait until it has room: tier={}, usedBytes={},"
+                + " capacityBytes={} (first failure: {})",
+            m.target(),
+            m.target().tier().usedBytes(),
+            m.target().tier().capacityBytes(),
+            failure.getMessage());
+      } else {
+        LOG.debug("{} (tier full)", failure.getMessage(), failure);
+      }
+      return failure;
+    }
     long backoff = k.activity().failed(clock.millis(), BACKOFF_BASE_MILLIS, BACKOFF_MAX_MILLIS);
     LOG.warn("{} (retry in {} ms)", failure.getMessage(), backoff, failure);
     return failure;
   }
 
-  /**
-   * The protocol's step 4 for spills, run by {@link Spiller}.
-   *
-   * @return the switcher
-   */
+  private static boolean causedBy(Throwable e, Class<? extends Throwable> type) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (type.isInstance(t)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Step 3 for spills, run by {@link Spiller}. */
   Switcher switcher() {
     return switcher;
+  }
+
+  /** A chunk buffer, reused from a finished migration or spill when one is free. */
+  ByteBuffer takeBuffer() {
+    ByteBuffer buffer = buffers.poll();
+    return buffer != null ? buffer : ByteBuffer.allocateDirect(CHUNK_BYTES);
+  }
+
+  /** Gives a buffer of {@link #takeBuffer} back. */
+  void recycle(ByteBuffer buffer) {
+    buffers.add(buffer);
   }
 }

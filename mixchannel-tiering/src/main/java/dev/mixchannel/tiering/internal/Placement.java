@@ -15,6 +15,7 @@
  */
 package dev.mixchannel.tiering.internal;
 
+import dev.mixchannel.api.MixChannelException;
 import dev.mixchannel.api.SizeHint;
 import dev.mixchannel.api.TierFullException;
 import java.io.IOException;
@@ -29,9 +30,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Places a new key on the fastest tier with room for its size hint, else the next. The caller has
- * reserved the key in the index, so a complete copy a tier already holds is owned by nobody (left
- * by a call that failed after its effect): it is removed and the create tried again. A create that
- * fails after its effect leaves no copy behind either.
+ * reserved the key in the index. The name's stale copies go first ({@link StaleCopies}' rule); a
+ * complete copy a tier still holds then came from outside the protocol, and the create is refused
+ * rather than delete it. A create that fails, also for lack of room and also after its effect,
+ * leaves no copy behind.
  */
 final class Placement {
   private static final Logger LOG = LoggerFactory.getLogger(Placement.class);
@@ -43,10 +45,12 @@ final class Placement {
    *
    * @return the new key's backing channel
    * @throws TierFullException naming the key and the tiers when none has room
+   * @throws MixChannelException when a tier holds a complete copy of the key that nobody owns
    * @throws IOException when a tier fails (nothing is left on it)
    */
   static Backing create(Tiers tiers, String key, SizeHint hint, StaleCopies stale)
       throws IOException {
+    stale.remove(key, null);
     Set<OpenOption> options =
         new HashSet<>(Set.of(StandardOpenOption.READ, StandardOpenOption.WRITE));
     options.add(StandardOpenOption.CREATE_NEW);
@@ -77,39 +81,43 @@ final class Placement {
     try {
       return slot.tier().open(key, options);
     } catch (FileAlreadyExistsException e) {
-      LOG.warn("removing a copy nobody owns before creating the key: key={}, tier={}", key, slot);
-      TierCalls.deleteComplete(slot, key);
-      return openCleaningUp(slot, key, options, stale);
-    } catch (TierFullException e) {
-      throw e;
+      throw new MixChannelException(
+          "create refused, a complete copy nobody owns is on the tier: key="
+              + key
+              + ", tier="
+              + slot
+              + " (adopt it with TierManager.adopt, or remove it)",
+          e);
     } catch (IOException | RuntimeException e) {
-      removeLeftover(slot, key, e, stale);
+      // Also for lack of room: a tier may have made the key before it found out.
+      if (!removeLeftover(slot, key, e, stale) && e instanceof TierFullException) {
+        throw new MixChannelException(
+            "create failed for room and its leftover could not be removed: key="
+                + key
+                + ", tier="
+                + slot,
+            e);
+      }
       throw e;
     }
   }
 
-  private static FileChannel openCleaningUp(
-      RankedTier slot, String key, Set<OpenOption> options, StaleCopies stale) throws IOException {
-    try {
-      return slot.tier().open(key, options);
-    } catch (TierFullException e) {
-      throw e;
-    } catch (IOException | RuntimeException e) {
-      removeLeftover(slot, key, e, stale);
-      throw e;
-    }
-  }
-
-  /** A create that failed after its effect: the new, empty key is nobody's; remove it. */
-  private static void removeLeftover(
+  /**
+   * A create that failed, maybe after its effect: the new, empty key is nobody's; remove it.
+   *
+   * @return whether nothing is left (a copy that could not go is recorded as stale)
+   */
+  private static boolean removeLeftover(
       RankedTier slot, String key, Exception cause, StaleCopies stale) {
     try {
       if (slot.tier().exists(key)) {
         TierCalls.deleteComplete(slot, key);
       }
+      return true;
     } catch (IOException | RuntimeException e) {
       cause.addSuppressed(e);
       stale.add(key, slot);
+      return false;
     }
   }
 }

@@ -120,7 +120,7 @@ final class PolicyAgent {
   synchronized PolicySnapshot snapshot() {
     long now = clock.millis();
     MigrationSettings.Values tuned = settings.values();
-    List<TieredKey> keys = catalog.liveKeys();
+    List<TieredKey> keys = catalog.index().liveKeys();
     List<KeySnapshot> views = new ArrayList<>();
     for (TieredKey k : keys) {
       KeyActivity activity = k.activity();
@@ -142,15 +142,7 @@ final class PolicyAgent {
     List<TierStats> tierViews = new ArrayList<>();
     for (RankedTier slot : tiers.all()) {
       long keyCount = views.stream().filter(v -> v.tierName().equals(slot.name())).count();
-      tierViews.add(
-          new TierStats(
-              slot.name(),
-              slot.kind(),
-              slot.tier().capacityBytes(),
-              slot.tier().usedBytes(),
-              keyCount,
-              tuned.highWatermark(),
-              tuned.lowWatermark()));
+      tierViews.add(slot.stats(keyCount, tuned.highWatermark(), tuned.lowWatermark()));
     }
     return new PolicySnapshot(tierViews, views, now);
   }
@@ -158,7 +150,7 @@ final class PolicyAgent {
   private int submit(List<MigrationRequest> requests, long now) {
     int queued = 0;
     for (MigrationRequest request : requests) {
-      TieredKey s = catalog.find(request.key());
+      TieredKey s = catalog.index().find(request.key());
       RankedTier target = tiers.byName(request.targetTier());
       if (target == null) {
         LOG.warn(
@@ -169,6 +161,9 @@ final class PolicyAgent {
       }
       if (s == null || s.tier() == target || s.activity().backingOff(now)) {
         continue;
+      }
+      if (!target.room().admit(now)) {
+        continue; // full: one probe per back-off window (TierRoom)
       }
       if (workers.submit(s, target)) {
         queued++;

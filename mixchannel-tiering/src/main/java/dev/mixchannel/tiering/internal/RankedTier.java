@@ -17,6 +17,7 @@ package dev.mixchannel.tiering.internal;
 
 import dev.mixchannel.api.StorageTier;
 import dev.mixchannel.api.TierKind;
+import dev.mixchannel.tiering.TierStats;
 
 /**
  * A tier of the manager with its position in the speed order and its counters.
@@ -24,8 +25,9 @@ import dev.mixchannel.api.TierKind;
  * @param index the position, 0 for the fastest
  * @param tier the tier
  * @param counters its migration counters
+ * @param room whether it is known to be full
  */
-record RankedTier(int index, StorageTier tier, TierCounters counters) {
+record RankedTier(int index, StorageTier tier, TierCounters counters, TierRoom room) {
 
   /**
    * The tier's name.
@@ -53,6 +55,26 @@ record RankedTier(int index, StorageTier tier, TierCounters counters) {
    */
   public boolean fasterThan(RankedTier other) {
     return index < other.index;
+  }
+
+  /**
+   * The tier's occupancy now.
+   *
+   * @param keyCount the keys on it
+   * @param high the high watermark
+   * @param low the low watermark
+   * @return the stats
+   */
+  public TierStats stats(long keyCount, double high, double low) {
+    return new TierStats(
+        name(),
+        kind(),
+        tier.capacityBytes(),
+        tier.usedBytes(),
+        keyCount,
+        high,
+        low,
+        tier.allocationUnitBytes());
   }
 
   @Override

@@ -25,6 +25,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
@@ -38,7 +39,6 @@ import java.util.concurrent.atomic.AtomicLong;
  * key of that name migrating meanwhile, never compete for one incomplete name. Thread-safe.
  */
 final class Spiller {
-  private static final int BUFFER_BYTES = 256 << 10;
   private static final String DELETED_MARK = "~deleted-";
 
   private final Tiers tiers;
@@ -68,8 +68,8 @@ final class Spiller {
       throws IOException {
     boolean interrupted = Thread.interrupted();
     long stamp = k.lockExclusive();
-    Backing retired = null;
-    FileChannel retiredSpare = null;
+    List<AutoCloseable> old = new ArrayList<>();
+    ByteBuffer buffer = null;
     try {
       if (k.version() != seenVersion) {
         return;
@@ -78,20 +78,17 @@ final class Spiller {
         throw full(k, neededBytes, List.of(), cause, "the key is closed");
       }
       k.cancelMigration();
+      buffer = migrator.takeBuffer();
       if (k.isDeleted()) {
-        Backing[] old = new Backing[1];
-        retiredSpare = spillDeleted(k, neededBytes, cause, old);
-        retired = old[0];
+        spillDeleted(k, neededBytes, cause, buffer, old);
       } else {
-        retired = spillLive(k, neededBytes, cause);
+        old.add(spillLive(k, neededBytes, cause, buffer)::closeRetiredSource);
       }
     } finally {
       k.unlockExclusive(stamp);
-      List<AutoCloseable> old = new java.util.ArrayList<>();
-      if (retired != null) {
-        old.add(retired::closeIfRetired);
+      if (buffer != null) {
+        migrator.recycle(buffer);
       }
-      old.add(retiredSpare);
       Closeables.closeAll(old, "closing a spilled key's old channels");
       if (interrupted) {
         Thread.currentThread().interrupt();
@@ -99,53 +96,56 @@ final class Spiller {
     }
   }
 
-  /** Moves a live key down; returns the replaced backing (still to close). */
-  private Backing spillLive(TieredKey k, long neededBytes, TierFullException cause)
+  /** Moves a live key down; returns the switched attempt (its replaced source still to close). */
+  private Migration spillLive(
+      TieredKey k, long neededBytes, TierFullException cause, ByteBuffer buffer)
       throws IOException {
     long startNanos = System.nanoTime();
     RankedTier from = k.tier();
     long sizeBytes = k.backing().channel().size();
     List<RankedTier> slower = tiers.slowerThan(from);
     IOException last = cause;
-    ByteBuffer buffer = ByteBuffer.allocate(BUFFER_BYTES);
     for (RankedTier to : slower) {
       if (!to.tier().hasRoomFor(room(sizeBytes, neededBytes))) {
         continue;
       }
-      MigrationTicket ticket = new MigrationTicket(k.key(), from, to, sizeBytes);
-      k.startMigration(ticket);
+      Migration m = new Migration(k.key(), from, to, sizeBytes);
+      k.startMigration(m);
       try {
-        ticket.dst =
-            TierCalls.createIncomplete(to, k.key(), SizeHint.of(room(sizeBytes, neededBytes)));
-        long copied = Copier.copy(k.backing().channel(), ticket.dst, 0, sizeBytes, buffer);
-        copied += switcher.finish(k, ticket, copied, buffer);
-        migrator.succeeded(k, ticket, copied, startNanos, true);
-        return ticket.retiredSource;
+        m.created(
+            TierCalls.createIncomplete(to, k.key(), SizeHint.of(room(sizeBytes, neededBytes))));
+        long copied = Copier.copy(k.backing().channel(), m.destination(), 0, sizeBytes, buffer);
+        copied += switcher.finish(k, m, copied, buffer);
+        migrator.succeeded(k, m, copied, startNanos, true);
+        return m;
       } catch (TierFullException e) {
-        ticket.abort(k, e);
+        m.rollBack(k, e);
         last = e;
       } catch (IOException | RuntimeException e) {
-        ticket.abort(k, e);
-        if (ticket.switched) {
-          return ticket.retiredSource;
+        m.rollBack(k, e);
+        if (m.phase() == Migration.Phase.SWITCHED) {
+          return m;
         }
-        throw migrator.failed(k, ticket, e);
+        throw migrator.failed(k, m, e);
       }
     }
     throw full(k, neededBytes, slower, last, "no slower tier has room");
   }
 
   /**
-   * Moves a deleted, still open key down to an incomplete key of its name; returns the replaced
-   * spare channel (still to close) and puts the replaced backing in {@code retired[0]}.
+   * Moves a deleted, still open key down to an incomplete key of its name; adds the replaced
+   * backing and spare channel (still to close) to {@code old}.
    */
-  private FileChannel spillDeleted(
-      TieredKey k, long neededBytes, TierFullException cause, Backing[] retired)
+  private void spillDeleted(
+      TieredKey k,
+      long neededBytes,
+      TierFullException cause,
+      ByteBuffer buffer,
+      List<AutoCloseable> old)
       throws IOException {
     RankedTier from = k.tier();
     long sizeBytes = k.backing().channel().size();
     List<RankedTier> slower = tiers.slowerThan(from);
-    ByteBuffer buffer = ByteBuffer.allocate(BUFFER_BYTES);
     IOException last = cause;
     for (RankedTier to : slower) {
       String name = deletedCopyName(k.key());
@@ -162,16 +162,19 @@ final class Spiller {
         spare = spareOf(to, dst);
         Map<HandleLock, FileLock> locks = HandleLock.acquireAll(k, dst, true);
         HandleLock.moveAll(locks);
-        retired[0] = k.switchTo(new Backing(dst, to));
-        return k.ownDeletedCopy(
-            spare,
-            () -> {
-              try {
-                to.tier().discardIncomplete(name);
-              } finally {
-                deletedCopies.release(to, name);
-              }
-            });
+        Backing retired = k.switchTo(new Backing(dst, to));
+        old.add(retired::closeIfRetired);
+        old.add(
+            k.ownDeletedCopy(
+                spare,
+                () -> {
+                  try {
+                    to.tier().discardIncomplete(name);
+                  } finally {
+                    deletedCopies.release(to, name);
+                  }
+                }));
+        return;
       } catch (IOException | RuntimeException e) {
         deletedCopies.release(to, name);
         if (dst != null) {

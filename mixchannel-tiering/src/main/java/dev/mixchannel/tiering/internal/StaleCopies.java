@@ -31,9 +31,16 @@ import org.slf4j.LoggerFactory;
  * effect and the clean-up failed too (a published copy whose rollback could not delete it, a source
  * a switch could not remove, a create's leftover). Such a copy must not survive: it would bring a
  * deleted key back, and once its key is written again a crash would leave two copies that differ,
- * which recovery refuses. So every copy is retried: by each policy round, before a delete or a
- * rename of its key, and when the manager closes, each time with its key locked (or reserved) so
- * that no create, rename or migration of the key runs meanwhile. Thread-safe.
+ * which recovery refuses. So every copy is retried: by each policy round and when the manager
+ * closes, each time with its key locked (or reserved) so that no create, rename or migration of the
+ * key runs meanwhile.
+ *
+ * <p><b>One rule for the namespace.</b> A delete of a key, and a rename of a key (its old and its
+ * new name), remove that name's stale copies first, and fail changing nothing when one cannot go: a
+ * name that was deleted or renamed away has no copy a crash could bring back. And only a copy
+ * recorded here is ever removed to make way for a create or a migration ({@link #holds}): a
+ * complete copy nobody recorded came from outside the protocol and is refused, never deleted.
+ * Thread-safe.
  */
 final class StaleCopies {
   private static final Logger LOG = LoggerFactory.getLogger(StaleCopies.class);
@@ -49,6 +56,18 @@ final class StaleCopies {
   synchronized void add(String key, RankedTier tier) {
     copies.computeIfAbsent(key, k -> new HashSet<>()).add(tier);
     LOG.warn("stale copy left, removed later: key={}, tier={}", key, tier);
+  }
+
+  /**
+   * Whether a copy is recorded as stale.
+   *
+   * @param key the key
+   * @param tier the tier
+   * @return whether the copy of {@code key} on {@code tier} is one this object records
+   */
+  synchronized boolean holds(String key, RankedTier tier) {
+    Set<RankedTier> tiers = copies.get(key);
+    return tiers != null && tiers.contains(tier);
   }
 
   synchronized boolean isEmpty() {

@@ -25,12 +25,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Step 4 of the migration protocol, shared by background migrations and spills: catch up, make the
- * destination durable, publish it, remove the source and switch the key to the destination. The
- * caller holds the key's exclusive side throughout.
+ * Step 3 of the migration protocol, switch, shared by background migrations and spills: catch up,
+ * publish the destination (the tier makes its bytes and size durable first, as {@code
+ * StorageTier.publish} promises, so nothing here forces it again), remove the source and point the
+ * key at the destination. The caller holds the key's exclusive side throughout; the attempt's
+ * phases move through {@link Migration}'s transitions only.
  *
- * <p>Failures before the publish leave everything to the caller's abort (the destination is still
- * incomplete). A publish that fails after its effect (the copy is complete, its durability in
+ * <p>Failures before the publish leave everything to the caller's roll-back (the destination is
+ * still incomplete). A publish that fails after its effect (the copy is complete, its durability in
  * doubt) is rolled back: the published copy is removed and the key stays on its durable source.
  * After the publish the key is complete on both tiers with identical bytes, and this class resolves
  * it: when the source cannot be removed, the destination is removed instead and the key stays on
@@ -51,21 +53,21 @@ final class Switcher {
   }
 
   /**
-   * Runs step 4.
+   * Runs step 3 from the catch-up on.
    *
-   * @param k the key; caller holds its exclusive side and {@code ticket} is its live ticket with a
-   *     destination
-   * @param ticket the migration
-   * @param copiedEnd the end of the range copied by the chunked copy
+   * @param k the key; caller holds its exclusive side and {@code m} is its attempt, {@link
+   *     Migration.Phase#CREATED}
+   * @param m the attempt
+   * @param copiedEnd the end of the range copied by step 2
    * @param buffer a transfer buffer
-   * @return the bytes copied by the catch-up
-   * @throws IOException when the migration failed; {@code ticket.published} says whether the caller
-   *     still has to discard an incomplete destination
+   * @return the bytes copied by the catch-up; {@code m} is then {@link Migration.Phase#SWITCHED}
+   * @throws IOException when the migration failed: {@code m} is still {@link
+   *     Migration.Phase#CREATED} (the caller rolls back, discarding the destination) or it was
+   *     rolled back here
    */
-  long finish(TieredKey k, MigrationTicket ticket, long copiedEnd, ByteBuffer buffer)
-      throws IOException {
+  long finish(TieredKey k, Migration m, long copiedEnd, ByteBuffer buffer) throws IOException {
     FileChannel src = k.backing().channel();
-    FileChannel dst = ticket.dst;
+    FileChannel dst = m.destination();
     long sizeBytes = src.size();
     long dstSize = dst.size();
     if (dstSize > sizeBytes) {
@@ -74,129 +76,108 @@ final class Switcher {
     }
     long from = Math.min(Math.min(k.dirtyFrom(), copiedEnd), dstSize);
     long copied = Copier.copy(src, dst, from, sizeBytes, buffer);
-    at(MigrationStep.CAUGHT_UP, ticket);
+    at(MigrationStep.CAUGHT_UP, m);
     Map<HandleLock, FileLock> locks = HandleLock.acquireAll(k, dst, true);
-    IOException publishLate;
+    TierEffect published;
     try {
-      dst.force(true);
-      at(MigrationStep.DEST_DURABLE, ticket);
-      publishLate = TierCalls.publish(ticket.target, ticket.key);
-      ticket.published = true;
+      at(MigrationStep.DEST_LOCKED, m);
+      published = TierCalls.publish(m.target(), m.key(), sizeBytes);
     } catch (IOException | RuntimeException e) {
       HandleLock.releaseQuietly(locks);
       throw e;
     }
-    if (publishLate != null) {
-      return keepOneCopy(k, ticket, locks, sizeBytes, copied, publishLate, true);
+    m.published();
+    if (!published.isDurable()) {
+      keepOneCopy(k, m, locks, sizeBytes, published.failure(), true);
+      return copied;
     }
     try {
-      at(MigrationStep.PUBLISHED, ticket);
-      TierCalls.logLate(
-          TierCalls.delete(ticket.source, ticket.key), "delete", ticket.source, k.key());
+      at(MigrationStep.PUBLISHED, m);
+      TierCalls.delete(m.source(), m.key()).logIfNotDurable("delete", m.source(), m.key());
     } catch (IOException | RuntimeException e) {
-      return keepOneCopy(k, ticket, locks, sizeBytes, copied, e, false);
+      keepOneCopy(k, m, locks, sizeBytes, e, false);
+      return copied;
     }
     IOException late = null;
     try {
-      at(MigrationStep.SOURCE_REMOVED, ticket);
+      at(MigrationStep.SOURCE_REMOVED, m);
     } catch (IOException | RuntimeException e) {
       late = TierCalls.asIo(e);
     }
-    late = switchOver(k, ticket, locks, sizeBytes, late);
-    ticket.lateFailure = late;
+    switchOver(k, m, locks, sizeBytes, late);
     return copied;
   }
 
-  /** Points the key at the destination; returns the first late failure. */
-  private IOException switchOver(
-      TieredKey k,
-      MigrationTicket ticket,
-      Map<HandleLock, FileLock> locks,
-      long sizeBytes,
-      IOException late) {
+  /** Points the key at the destination; a late failure is reported with the migration. */
+  private void switchOver(
+      TieredKey k, Migration m, Map<HandleLock, FileLock> locks, long sizeBytes, IOException late) {
     HandleLock.moveAll(locks);
-    ticket.retiredSource = k.switchTo(new Backing(ticket.dst, ticket.target));
-    k.activity().cachedSizeBytes(sizeBytes);
-    k.endMigration(ticket);
-    ticket.switched = true;
-    ticket.finished = true;
-    try {
-      at(MigrationStep.SWITCHED, ticket);
-    } catch (IOException | RuntimeException e) {
-      return late == null ? TierCalls.asIo(e) : late;
+    m.switched(k, sizeBytes);
+    if (late != null) {
+      m.reportAfterSwitch(late);
     }
-    return late;
+    try {
+      at(MigrationStep.SWITCHED, m);
+    } catch (IOException | RuntimeException e) {
+      m.reportAfterSwitch(TierCalls.asIo(e));
+    }
   }
 
   /**
    * After the publish, with two complete copies and a failure: removes the destination and throws
    * (the key stays on the source); or, when that fails too and the destination is the faster copy,
-   * switches to it (recovery would keep it) and records the source as stale.
+   * switches to it (recovery would keep it while the copies are identical) and records the source
+   * as stale.
    *
    * @param rollback whether the failure was the publish's own (its durability is in doubt)
+   * @throws MigrationException when the key stayed on the source
    */
-  private long keepOneCopy(
+  private void keepOneCopy(
       TieredKey k,
-      MigrationTicket ticket,
+      Migration m,
       Map<HandleLock, FileLock> locks,
       long sizeBytes,
-      long copied,
       Exception failure,
       boolean rollback)
-      throws IOException {
+      throws MigrationException {
+    String what =
+        rollback ? "rolling back a published copy failed" : "removing the source copy failed";
     try {
-      TierCalls.deleteComplete(ticket.target, ticket.key);
+      TierCalls.deleteComplete(m.target(), m.key());
     } catch (IOException | RuntimeException e) {
       suppress(failure, e);
-      if (ticket.target.fasterThan(ticket.source)) {
+      if (m.target().fasterThan(m.source())) {
         LOG.error(
-            "removing either copy failed, serving the faster copy: key={}, tier={}, stale={}",
-            ticket.key,
-            ticket.target,
-            ticket.source,
+            "removing either copy failed, serving the faster copy: {}, stale={}",
+            m.describe(),
+            m.source(),
             failure);
-        removeOrRecord(ticket.source, ticket.key, failure);
-        ticket.lateFailure =
-            switchOver(
-                k,
-                ticket,
-                locks,
-                sizeBytes,
-                new MigrationException(
-                    (rollback
-                            ? "rolling back a published copy failed"
-                            : "removing the source copy failed")
-                        + ", serving the faster copy: key="
-                        + ticket.key
-                        + ", from="
-                        + ticket.source
-                        + ", to="
-                        + ticket.target
-                        + " (the stale copy on "
-                        + ticket.source
-                        + " is removed later)",
-                    failure));
-        return copied;
+        removeOrRecord(m.source(), m.key(), failure);
+        switchOver(
+            k,
+            m,
+            locks,
+            sizeBytes,
+            new MigrationException(
+                what
+                    + ", serving the faster copy: "
+                    + m.describe()
+                    + " (the stale copy on "
+                    + m.source()
+                    + " is removed later)",
+                failure));
+        return;
       }
-      stale.add(ticket.key, ticket.target);
+      stale.add(m.key(), m.target());
     }
     HandleLock.releaseQuietly(locks);
-    ticket.finished = true;
-    try {
-      ticket.dst.close();
-    } catch (IOException e) {
-      suppress(failure, e);
-    }
+    m.rollBack(k, failure);
     throw new MigrationException(
         (rollback
                 ? "publishing the destination failed after its effect, rolled back to the source"
                 : "removing the source copy failed, stayed on the source")
-            + ": key="
-            + ticket.key
-            + ", from="
-            + ticket.source
-            + ", to="
-            + ticket.target,
+            + ": "
+            + m.describe(),
         failure);
   }
 
@@ -216,7 +197,7 @@ final class Switcher {
     }
   }
 
-  private void at(MigrationStep step, MigrationTicket ticket) throws IOException {
-    hook.at(step, ticket.key, ticket.source.name(), ticket.target.name());
+  private void at(MigrationStep step, Migration m) throws IOException {
+    hook.at(step, m.key(), m.source().name(), m.target().name());
   }
 }

@@ -28,9 +28,8 @@ import org.slf4j.LoggerFactory;
  * is asked which state it is in. Each method either returns with its effect in place, or throws
  * with the tier as it was (nothing left half-done by this call).
  *
- * <p>A call that took effect but threw is reported by its return value: the exception, which says
- * the effect may not be durable. Callers that must tell their own caller (a user's delete or
- * rename) rethrow it once their own state matches the tier's; internal clean-ups only log it.
+ * <p>A call that took effect but threw is reported by its return value, a {@link TierEffect} that
+ * says the effect may not be durable.
  */
 final class TierCalls {
   private static final Logger LOG = LoggerFactory.getLogger(TierCalls.class);
@@ -40,13 +39,13 @@ final class TierCalls {
   /**
    * Deletes a complete key.
    *
-   * @return {@code null}, or the exception of a delete that took effect but threw
+   * @return the effect: durable, or a delete that took effect but threw
    * @throws IOException when the key is still there (or the tier cannot say)
    */
-  static IOException delete(RankedTier tier, String key) throws IOException {
+  static TierEffect delete(RankedTier tier, String key) throws IOException {
     try {
       tier.tier().delete(key);
-      return null;
+      return TierEffect.durable();
     } catch (IOException | RuntimeException e) {
       return afterEffect(e, !probe(e, () -> tier.tier().exists(key)), "delete", tier, key);
     }
@@ -58,19 +57,19 @@ final class TierCalls {
    * @throws IOException when the key is still there
    */
   static void deleteComplete(RankedTier tier, String key) throws IOException {
-    logLate(delete(tier, key), "delete", tier, key);
+    delete(tier, key).logIfNotDurable("delete", tier, key);
   }
 
   /**
    * Renames a complete key on one tier.
    *
-   * @return {@code null}, or the exception of a rename that took effect but threw
+   * @return the effect: durable, or a rename that took effect but threw
    * @throws IOException when {@code from} is still there
    */
-  static IOException rename(RankedTier tier, String from, String to) throws IOException {
+  static TierEffect rename(RankedTier tier, String from, String to) throws IOException {
     try {
       tier.tier().rename(from, to);
-      return null;
+      return TierEffect.durable();
     } catch (IOException | RuntimeException e) {
       boolean done =
           !probe(e, () -> tier.tier().exists(from)) && probe(e, () -> tier.tier().exists(to));
@@ -79,17 +78,24 @@ final class TierCalls {
   }
 
   /**
-   * Publishes an incomplete key.
+   * Publishes an incomplete key. After a failure the publish counts as done only when the
+   * incomplete key is gone and a complete one of its size is there: a complete copy of the name
+   * alone may be someone else's, and taking it for ours would have it removed or served.
    *
-   * @return {@code null}, or the exception of a publish that took effect but threw
+   * @param sizeBytes the size the published key has
+   * @return the effect: durable, or a publish that took effect but threw
    * @throws IOException when the key is not complete on the tier
    */
-  static IOException publish(RankedTier tier, String key) throws IOException {
+  static TierEffect publish(RankedTier tier, String key, long sizeBytes) throws IOException {
     try {
       tier.tier().publish(key);
-      return null;
+      return TierEffect.durable();
     } catch (IOException | RuntimeException e) {
-      return afterEffect(e, probe(e, () -> tier.tier().exists(key)), "publish", tier, key);
+      StorageTier t = tier.tier();
+      boolean done =
+          !probe(e, () -> t.incompleteKeys().contains(key))
+              && probe(e, () -> t.exists(key) && t.size(key) == sizeBytes);
+      return afterEffect(e, done, "publish", tier, key);
     }
   }
 
@@ -130,13 +136,6 @@ final class TierCalls {
     }
   }
 
-  /** Logs the exception of a call that took effect; it may not be durable. */
-  static void logLate(IOException late, String call, RankedTier tier, String key) {
-    if (late != null) {
-      LOG.warn("{} took effect but failed after it: key={}, tier={}", call, key, tier, late);
-    }
-  }
-
   /** A query of the tier's state. */
   @FunctionalInterface
   private interface Probe {
@@ -155,14 +154,14 @@ final class TierCalls {
     }
   }
 
-  private static IOException afterEffect(
+  private static TierEffect afterEffect(
       Exception e, boolean done, String call, RankedTier tier, String key) throws IOException {
     if (!done) {
       throw rethrow(e);
     }
     IOException late = asIo(e);
     LOG.debug("{} failed after its effect: key={}, tier={}", call, key, tier, late);
-    return late;
+    return TierEffect.notDurable(late);
   }
 
   /** The exception itself when it is an I/O or unchecked one: unchecked ones are thrown here. */

@@ -95,7 +95,7 @@ final class TieredKey {
 
   // Written under the exclusive side; read under the shared side or the append lock.
   private Backing backing;
-  private MigrationTicket ticket;
+  private Migration migration;
   private boolean migrating;
 
   @SuppressWarnings("unused") // accessed through DIRTY_FROM
@@ -145,6 +145,10 @@ final class TieredKey {
 
   boolean isDeleted() {
     return life == Life.DELETED;
+  }
+
+  boolean isReserved() {
+    return life == Life.RESERVED;
   }
 
   // ---- locks ----
@@ -242,21 +246,22 @@ final class TieredKey {
 
   // ---- migration (exclusive side held) ----
 
-  MigrationTicket ticket() {
-    return ticket;
+  /** The migration in flight, or {@code null}. */
+  Migration migration() {
+    return migration;
   }
 
   /** Marks a migration in flight: writes record their lowest offset from now on. */
-  void startMigration(MigrationTicket t) {
-    ticket = t;
+  void startMigration(Migration m) {
+    migration = m;
     DIRTY_FROM.setVolatile(this, Long.MAX_VALUE);
     migrating = true;
   }
 
-  /** Ends the migration in flight's tracking, if {@code t} is it. */
-  void endMigration(MigrationTicket t) {
-    if (ticket == t) {
-      ticket = null;
+  /** Ends the migration in flight's tracking, if {@code m} is it. */
+  void endMigration(Migration m) {
+    if (migration == m) {
+      migration = null;
       migrating = false;
       DIRTY_FROM.setVolatile(this, Long.MAX_VALUE);
     }
@@ -264,9 +269,9 @@ final class TieredKey {
 
   /** Rolls back a migration in flight, if any. */
   void cancelMigration() {
-    MigrationTicket t = ticket;
-    if (t != null) {
-      t.abort(this, null);
+    Migration m = migration;
+    if (m != null) {
+      m.rollBack(this, null);
     }
   }
 
@@ -331,31 +336,20 @@ final class TieredKey {
     version++;
   }
 
-  // ---- references (each takes the exclusive side itself) ----
+  // ---- references (each takes the exclusive side itself, unless it says otherwise) ----
 
   /**
-   * Adds a handle, opening the backing channel when it is the first reference.
+   * Adds a handle to a live key whose exclusive side the caller holds (found and locked by {@link
+   * KeyIndex#lock}), opening the backing channel when it is the first reference.
    *
    * @param h the handle
-   * @param expectedKey the key the caller found this under
    * @param deleteWhenClosed whether the key is to be deleted when its last handle closes
-   * @return false when the key is no longer live under that name (the caller looks again)
    * @throws IOException when the backing channel cannot be opened
    */
-  boolean attach(MixChannelImpl h, String expectedKey, boolean deleteWhenClosed)
-      throws IOException {
-    long stamp = lockExclusive();
-    try {
-      if (!isLiveAs(expectedKey)) {
-        return false;
-      }
-      ensureBacking();
-      handles.add(h);
-      deleteOnClose |= deleteWhenClosed;
-      return true;
-    } finally {
-      unlockExclusive(stamp);
-    }
+  void attach(MixChannelImpl h, boolean deleteWhenClosed) throws IOException {
+    ensureBacking();
+    handles.add(h);
+    deleteOnClose |= deleteWhenClosed;
   }
 
   /**
@@ -510,6 +504,27 @@ final class TieredKey {
       return tier.tier().reopen(spare);
     }
     throw new KeyClosedException(key, "backing channel of a deleted key was closed");
+  }
+
+  /**
+   * Exclusive side held: when the backing channel was closed under the key (a JDK file channel
+   * closes when a thread using it is interrupted, whichever handle that thread used), points every
+   * handle at a fresh channel on the same bytes, moving the file locks (one another process took
+   * meanwhile becomes invalid). The closed backing is retired.
+   *
+   * @return whether it was closed and replaced
+   * @throws KeyClosedException when the bytes of a deleted key cannot be reached any more
+   * @throws IOException when the tier cannot open it
+   */
+  boolean reopenIfClosed() throws IOException {
+    Backing broken = backing;
+    if (broken == null || broken.channel().isOpen()) {
+      return false;
+    }
+    FileChannel fresh = reopenChannel();
+    HandleLock.moveAll(HandleLock.acquireAll(this, fresh, false));
+    switchTo(new Backing(fresh, tier));
+    return true;
   }
 
   /**

@@ -33,7 +33,7 @@ public final class Tiers implements AutoCloseable {
   public Tiers(List<StorageTier> tiers) {
     List<RankedTier> list = new ArrayList<>();
     for (int i = 0; i < tiers.size(); i++) {
-      list.add(new RankedTier(i, tiers.get(i), new TierCounters()));
+      list.add(new RankedTier(i, tiers.get(i), new TierCounters(), new TierRoom()));
     }
     this.slots = List.copyOf(list);
   }

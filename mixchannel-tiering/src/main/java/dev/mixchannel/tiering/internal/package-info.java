@@ -15,9 +15,12 @@
  */
 /**
  * The implementation of {@code dev.mixchannel.tiering}: the key index ({@link
- * dev.mixchannel.tiering.internal.Catalog}), the channel handles, the migration protocol ({@link
- * dev.mixchannel.tiering.internal.Migrator}), the policy agent and the JMX beans. No compatibility
- * is promised for anything in this package.
+ * dev.mixchannel.tiering.internal.KeyIndex}) and the namespace operations on it ({@link
+ * dev.mixchannel.tiering.internal.Catalog}), the channel handles, the migration protocol (one
+ * attempt is a {@link dev.mixchannel.tiering.internal.Migration}, run by {@link
+ * dev.mixchannel.tiering.internal.Migrator} and {@link dev.mixchannel.tiering.internal.Switcher}),
+ * recovery, the policy agent and the JMX beans. No compatibility is promised for anything in this
+ * package.
  *
  * <p>Locks: each key's state ({@link dev.mixchannel.tiering.internal.TieredKey}) has an append lock
  * and a shared/exclusive lock, taken in that order; the catalog's index lock is never held while a
