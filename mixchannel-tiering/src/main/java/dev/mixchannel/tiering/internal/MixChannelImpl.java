@@ -1,6 +1,7 @@
 package dev.mixchannel.tiering.internal;
 
 import dev.mixchannel.api.TierKind;
+import dev.mixchannel.common.FileChannelChecks;
 import dev.mixchannel.common.OpenOptions;
 import dev.mixchannel.tiering.MixChannel;
 import java.io.IOException;
@@ -8,11 +9,8 @@ import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileLock;
-import java.nio.channels.NonReadableChannelException;
-import java.nio.channels.NonWritableChannelException;
 import java.nio.channels.ReadableByteChannel;
 import java.nio.channels.WritableByteChannel;
-import java.util.Objects;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -66,7 +64,7 @@ final class MixChannelImpl extends MixChannel {
 
   @Override
   public long read(ByteBuffer[] dsts, int offset, int length) throws IOException {
-    Objects.checkFromIndexSize(offset, length, dsts.length);
+    FileChannelChecks.buffers(offset, length, dsts.length);
     ensureOpen();
     ensureReadable();
     synchronized (positionLock) {
@@ -99,7 +97,7 @@ final class MixChannelImpl extends MixChannel {
 
   @Override
   public long write(ByteBuffer[] srcs, int offset, int length) throws IOException {
-    Objects.checkFromIndexSize(offset, length, srcs.length);
+    FileChannelChecks.buffers(offset, length, srcs.length);
     ensureOpen();
     ensureWritable();
     long n;
@@ -123,10 +121,7 @@ final class MixChannelImpl extends MixChannel {
 
   @Override
   public int read(ByteBuffer dst, long position) throws IOException {
-    Objects.requireNonNull(dst, "dst");
-    if (position < 0) {
-      throw new IllegalArgumentException("Negative position");
-    }
+    FileChannelChecks.positional(dst, position);
     ensureOpen();
     ensureReadable();
     return io.read(this, dst, position);
@@ -134,10 +129,7 @@ final class MixChannelImpl extends MixChannel {
 
   @Override
   public int write(ByteBuffer src, long position) throws IOException {
-    Objects.requireNonNull(src, "src");
-    if (position < 0) {
-      throw new IllegalArgumentException("Negative position");
-    }
+    FileChannelChecks.positional(src, position);
     ensureOpen();
     ensureWritable();
     int n = mode.append() ? append(src) : io.write(this, src, position);
@@ -177,9 +169,7 @@ final class MixChannelImpl extends MixChannel {
   @Override
   public MixChannelImpl position(long newPosition) throws IOException {
     ensureOpen();
-    if (newPosition < 0) {
-      throw new IllegalArgumentException("Negative position");
-    }
+    FileChannelChecks.newPosition(newPosition);
     synchronized (positionLock) {
       position = newPosition;
     }
@@ -195,10 +185,7 @@ final class MixChannelImpl extends MixChannel {
   @Override
   public MixChannelImpl truncate(long size) throws IOException {
     ensureOpen();
-    if (size < 0) {
-      throw new IllegalArgumentException("Negative size");
-    }
-    ensureWritable();
+    FileChannelChecks.truncate(size, mode.write());
     synchronized (positionLock) {
       truncateShared(size);
       if (position > size) {
@@ -245,16 +232,12 @@ final class MixChannelImpl extends MixChannel {
   @Override
   public long transferTo(long position, long count, WritableByteChannel target) throws IOException {
     ensureOpen();
-    if (!target.isOpen()) {
-      throw new ClosedChannelException();
-    }
-    ensureReadable();
-    if (target instanceof MixChannelImpl t && !t.writable()) {
-      throw new NonWritableChannelException();
-    }
-    if (position < 0 || count < 0) {
-      throw new IllegalArgumentException("Negative position or count");
-    }
+    FileChannelChecks.transferTo(
+        mode.read(),
+        target,
+        !(target instanceof MixChannelImpl t) || t.writable(),
+        position,
+        count);
     if (target instanceof MixChannel) {
       return Transfers.toMixChannel(this, io, position, count, target);
     }
@@ -271,13 +254,7 @@ final class MixChannelImpl extends MixChannel {
   @Override
   public long transferFrom(ReadableByteChannel src, long position, long count) throws IOException {
     ensureOpen();
-    if (!src.isOpen()) {
-      throw new ClosedChannelException();
-    }
-    ensureWritable();
-    if (position < 0 || count < 0) {
-      throw new IllegalArgumentException("Negative position or count");
-    }
+    FileChannelChecks.transferFrom(mode.write(), src, position, count);
     return Transfers.fromChannel(this, io, src, position, count, mode.append());
   }
 
@@ -303,12 +280,7 @@ final class MixChannelImpl extends MixChannel {
 
   private FileLock lock(long position, long size, boolean shared, boolean wait) throws IOException {
     ensureOpen();
-    if (shared && !mode.read()) {
-      throw new NonReadableChannelException();
-    }
-    if (!shared && !mode.write()) {
-      throw new NonWritableChannelException();
-    }
+    FileChannelChecks.lock(shared, mode.read(), mode.write());
     return io.lock(this, position, size, shared, wait);
   }
 
@@ -395,15 +367,11 @@ final class MixChannelImpl extends MixChannel {
   }
 
   private void ensureReadable() {
-    if (!mode.read()) {
-      throw new NonReadableChannelException();
-    }
+    FileChannelChecks.readable(mode.read());
   }
 
   private void ensureWritable() {
-    if (!mode.write()) {
-      throw new NonWritableChannelException();
-    }
+    FileChannelChecks.writable(mode.write());
   }
 
   private void syncIfAsked() throws IOException {
