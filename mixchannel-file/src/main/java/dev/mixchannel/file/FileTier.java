@@ -62,7 +62,8 @@ import org.slf4j.LoggerFactory;
  * <p><b>Capacity</b> is checked when a key is created ({@link TierFullException} when {@link
  * #hasRoomFor} fails for the hint); beyond that it is a soft limit: writes through an open channel
  * are never stopped, so {@link #usedBytes()} may exceed {@link #capacityBytes()}. Channels of a
- * deleted or replaced key keep their bytes on disk until closed but no longer count as used.
+ * deleted or replaced key keep its bytes on disk, counted as used, until the last of them is
+ * closed; the tier then frees them at its next call, or when it closes.
  *
  * <p><b>Durability:</b> the parent directory is {@code fsync}ed after every create of a new file
  * (complete or incomplete, with any sub-directories made for it), rename, delete, publish and
@@ -235,6 +236,7 @@ public final class FileTier implements StorageTier {
     lock.lock();
     try {
       ensureOpen();
+      purgeOrphans();
       FileKey entry = registry.complete(key);
       if (entry != null) {
         channel = FileChannel.open(entry.file(), request.jdkOptions());
@@ -368,7 +370,6 @@ public final class FileTier implements StorageTier {
     Path changed =
         locked(
             () -> {
-              purgeOrphans();
               FileKey entry = incomplete ? registry.incomplete(key) : registry.complete(key);
               if (entry == null) {
                 return null;
@@ -410,6 +411,7 @@ public final class FileTier implements StorageTier {
     lock.lock();
     try {
       ensureOpen();
+      purgeOrphans();
       if (registry.complete(key) != null || registry.incomplete(key) != null) {
         throw new FileAlreadyExistsException(
             key,
@@ -521,7 +523,9 @@ public final class FileTier implements StorageTier {
   }
 
   /**
-   * Deletes the trash files of removed keys whose channels are all closed. Caller holds the lock.
+   * Deletes the trash files of removed keys whose channels are all closed: every call that takes
+   * the lock does this first, so a removed key's blocks are freed at the tier's next call after its
+   * last channel closed, and counted until then. Caller holds the lock (or the tier is closed).
    */
   private void purgeOrphans() throws IOException {
     for (FileKey orphan : registry.pruneOrphans()) {
@@ -562,12 +566,7 @@ public final class FileTier implements StorageTier {
    */
   @Override
   public long usedBytes() {
-    return measured(
-        "used bytes",
-        () -> {
-          purgeOrphans();
-          return registry.usedBytes();
-        });
+    return measured("used bytes", registry::usedBytes);
   }
 
   /**
@@ -605,6 +604,8 @@ public final class FileTier implements StorageTier {
     }
     IOException failure = null;
     List<Closeable> resources = new ArrayList<>(channels);
+    // The trash of removed keys goes once their channels are closed, before the directories' locks.
+    resources.add(this::purgeOrphans);
     resources.addAll(directories);
     for (Closeable resource : resources) {
       try {
@@ -636,6 +637,7 @@ public final class FileTier implements StorageTier {
     lock.lock();
     try {
       ensureOpen();
+      purgeOrphans();
       return action.run();
     } finally {
       lock.unlock();
