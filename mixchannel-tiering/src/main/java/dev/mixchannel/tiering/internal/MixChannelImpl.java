@@ -7,10 +7,14 @@ import dev.mixchannel.tiering.MixChannel;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
+import java.nio.channels.AsynchronousCloseException;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileLock;
 import java.nio.channels.ReadableByteChannel;
 import java.nio.channels.WritableByteChannel;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,6 +32,7 @@ final class MixChannelImpl extends MixChannel {
   private final Object positionLock = new Object();
   private long position;
   private volatile boolean closePending;
+  private final Set<CompletableFuture<FileLock>> pendingLocks = ConcurrentHashMap.newKeySet();
 
   MixChannelImpl(TieredKey key, KeyIo io, Catalog catalog, OpenOptions mode) {
     this.key = key;
@@ -199,18 +204,7 @@ final class MixChannelImpl extends MixChannel {
   void truncateShared(long size) throws IOException {
     key.lockAppend();
     try {
-      io.call(
-          this,
-          0,
-          true,
-          (b, k) -> {
-            if (size < b.size()) {
-              k.noteWrite(size);
-            }
-            // Also when not shrinking: a tier may free room a failed write left beyond the end.
-            b.truncate(size);
-            return null;
-          });
+      io.truncate(this, size);
     } finally {
       unlockAppends();
     }
@@ -219,14 +213,7 @@ final class MixChannelImpl extends MixChannel {
   @Override
   public void force(boolean metaData) throws IOException {
     ensureOpen();
-    io.call(
-        this,
-        0,
-        true,
-        (b, k) -> {
-          b.force(metaData);
-          return null;
-        });
+    io.force(this, metaData);
   }
 
   @Override
@@ -239,7 +226,7 @@ final class MixChannelImpl extends MixChannel {
         position,
         count);
     if (target instanceof MixChannel) {
-      return Transfers.toMixChannel(this, io, position, count, target);
+      return Transfers.toChannel(this, io, position, count, target);
     }
     return io.transferTo(this, position, count, target);
   }
@@ -285,19 +272,26 @@ final class MixChannelImpl extends MixChannel {
   }
 
   void releaseLock(HandleLock lock) throws IOException {
-    io.call(
-        this,
-        0,
-        true,
-        (b, k) -> {
-          k.removeFileLock(lock);
-          lock.releaseDelegate();
-          return null;
-        });
+    io.releaseLock(this, lock);
+  }
+
+  /** A blocking lock of this handle waits for {@code pending}; closing the handle ends the wait. */
+  void addPendingLock(CompletableFuture<FileLock> pending) {
+    pendingLocks.add(pending);
+    if (!isOpen()) {
+      pending.completeExceptionally(new AsynchronousCloseException());
+    }
+  }
+
+  void removePendingLock(CompletableFuture<FileLock> pending) {
+    pendingLocks.remove(pending);
   }
 
   @Override
   protected void implCloseChannel() throws IOException {
+    for (CompletableFuture<FileLock> pending : pendingLocks) {
+      pending.completeExceptionally(new AsynchronousCloseException());
+    }
     catalog.release(this);
   }
 

@@ -107,10 +107,10 @@ final class Spiller {
         migrator.succeeded(k, ticket, copied, startNanos, true);
         return ticket.retiredSource;
       } catch (TierFullException e) {
-        ticket.abort(k, e);
+        abortUninterrupted(k, ticket, e);
         last = e;
       } catch (IOException | RuntimeException e) {
-        ticket.abort(k, e);
+        abortUninterrupted(k, ticket, e);
         if (ticket.switched) {
           return ticket.retiredSource;
         }
@@ -170,6 +170,21 @@ final class Spiller {
       }
     }
     throw full(k, neededBytes, slower, last, "no slower tier has room for the deleted key");
+  }
+
+  /**
+   * Rolls a spill back with this thread's interrupt status clear: an interrupt that arrived during
+   * the spill (and made it fail) must not make the rollback fail too; the status is set again.
+   */
+  private static void abortUninterrupted(TieredKey k, MigrationTicket ticket, Exception e) {
+    boolean interrupted = Thread.interrupted();
+    try {
+      ticket.abort(k, e);
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
   }
 
   /**

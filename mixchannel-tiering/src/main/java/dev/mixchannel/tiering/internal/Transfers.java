@@ -21,9 +21,11 @@ final class Transfers {
 
   /**
    * Copies {@code min(count, size - position)} bytes, the size taken at entry as the JDK does, so a
-   * transfer into this very key stops where the key ended when it began.
+   * transfer into this very key stops where the key ended when it began. Used for a target that is
+   * a {@code MixChannel}, and for any other target while the key holds file locks (so that no call
+   * on the backing runs in the caller's thread).
    */
-  static long toMixChannel(
+  static long toChannel(
       MixChannelImpl h, KeyIo io, long position, long count, WritableByteChannel target)
       throws IOException {
     long size = io.size(h);
