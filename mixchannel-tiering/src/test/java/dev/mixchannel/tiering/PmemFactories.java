@@ -42,7 +42,7 @@ final class PmemFactories {
     return new ManagerChannelFactory(manager, shm);
   }
 
-  static ChannelFactory chaos(Path tempDir, PmemBackend backend) throws IOException {
+  static ChaosChannelFactory chaos(Path tempDir, PmemBackend backend) throws IOException {
     if (backend == PmemBackend.LLPL) {
       assumeTrue(PmemBackends.isLlplSupported(), PmemBackends.llplUnsupportedReason());
     }
