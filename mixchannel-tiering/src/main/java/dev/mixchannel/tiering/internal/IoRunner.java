@@ -73,7 +73,8 @@ final class IoRunner implements AutoCloseable {
     }
   }
 
-  private static IOException rethrow(Throwable cause) {
+  /** What a call on another thread threw, as this thread throws it. */
+  static IOException rethrow(Throwable cause) {
     if (cause instanceof IOException io) {
       return io;
     }

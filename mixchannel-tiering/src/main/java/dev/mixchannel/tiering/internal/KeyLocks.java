@@ -132,7 +132,7 @@ final class KeyLocks {
         io.recover(h, b, version, closed, 0, false);
         return false;
       }
-      throw rethrow(e.getCause());
+      throw IoRunner.rethrow(e.getCause());
     } catch (IOException | RuntimeException e) {
       giveUp(pending, e);
       throw e;
@@ -174,19 +174,6 @@ final class KeyLocks {
     FileLockInterruptionException e = new FileLockInterruptionException();
     h.closeAfterInterrupt(e);
     return e;
-  }
-
-  private static IOException rethrow(Throwable cause) {
-    if (cause instanceof IOException io) {
-      return io;
-    }
-    if (cause instanceof RuntimeException re) {
-      throw re;
-    }
-    if (cause instanceof Error error) {
-      throw error;
-    }
-    return new IOException("waiting for a file lock failed", cause);
   }
 
   static void releaseQuietly(FileLock lock) {
