@@ -22,27 +22,21 @@ import dev.mixchannel.api.StorageTier;
 import dev.mixchannel.api.TierConfig;
 import dev.mixchannel.api.TierFullException;
 import dev.mixchannel.api.TierKind;
+import dev.mixchannel.common.Closeables;
 import dev.mixchannel.common.OpenOptions;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.FileTime;
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -77,12 +71,14 @@ import org.slf4j.LoggerFactory;
  * <p><b>Capacity</b> is checked when a key is created ({@link TierFullException} when {@link
  * #hasRoomFor} fails for the hint); beyond that it is a soft limit: writes through an open channel
  * are never stopped, so {@link #usedBytes()} may exceed {@link #capacityBytes()}. Channels of a
- * deleted or replaced key keep their bytes on disk until closed but no longer count as used.
+ * deleted or replaced key keep its bytes on disk, counted as used, until the last of them is
+ * closed; the tier then frees them at its next call, or when it closes.
  *
  * <p><b>Durability:</b> the parent directory is {@code fsync}ed after every create of a new file
  * (complete or incomplete, with any sub-directories made for it), rename, delete, publish and
- * discard, before the method returns. File contents are made durable by the caller's {@code force},
- * except that {@link #publish} forces the file itself.
+ * discard, before the method returns: every namespace change runs through one helper that does the
+ * change under the tier's lock and the syncs after it. File contents are made durable by the
+ * caller's {@code force}, except that {@link #publish} forces the file itself.
  *
  * <p><b>Thread-safety:</b> safe for use by many threads. Namespace changes are serialized by one
  * lock per tier; reads and writes on the channels never take it. The caller that opened the tier
@@ -93,21 +89,14 @@ public final class FileTier implements StorageTier {
 
   private static final Logger LOG = LoggerFactory.getLogger(FileTier.class);
 
-  private static final Set<OpenOption> INCOMPLETE_OPTIONS =
-      Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE);
-
   private final String name;
   private final TierKind kind;
   private final List<TierDirectory> directories;
   private final TierSpace space;
-  private final DirectorySync directorySync;
-  private final ReentrantLock lock = new ReentrantLock();
-
-  /** Guarded by {@link #lock}. */
+  private final TierNamespace namespace;
   private final KeyRegistry registry;
-
-  /** Written under {@link #lock}; read without it for the fast open check. */
-  private volatile boolean closed;
+  private final KeyCreates creates;
+  private final KeyMoves moves;
 
   private FileTier(
       TierConfig config,
@@ -119,7 +108,9 @@ public final class FileTier implements StorageTier {
     this.directories = List.copyOf(directories);
     this.space = new TierSpace(config.name(), directories, config.capacityBytes());
     this.registry = registry;
-    this.directorySync = directorySync;
+    this.namespace = new TierNamespace(name, directories, registry, directorySync);
+    this.creates = new KeyCreates(name, namespace, space);
+    this.moves = new KeyMoves(name, namespace);
   }
 
   /**
@@ -190,43 +181,40 @@ public final class FileTier implements StorageTier {
    * {@inheritDoc}
    *
    * <p>A key removed (deleted, discarded or replaced by a rename) while channels are open on it
-   * keeps its file in the reserved {@code .mixchannel.trash} directory of its root until the last
-   * of them is closed (the tier notices at its next namespace change or usage query), so it can be
-   * reopened; the trash is emptied when the tier opens. A replaced key can be reopened only where
-   * the file system has hard links.
+   * keeps its file in the reserved {@code .mixchannel.trash} directory of its root, counted as
+   * used, until the last of them is closed (the tier frees it at its next call after that, or when
+   * it closes), so it can be reopened; the trash is emptied when the tier opens. A replaced key can
+   * be reopened only where the file system has hard links.
    *
    * @throws IOException also when the bytes of a replaced key are not reachable (no hard links)
    */
   @Override
   public FileChannel reopen(FileChannel channel) throws IOException {
     Objects.requireNonNull(channel, "channel");
-    ensureOpen();
+    namespace.ensureOpen();
     if (!channel.isOpen()) {
       throw new ClosedChannelException();
     }
-    lock.lock();
-    try {
-      ensureOpen();
-      FileKey entry = registry.entryOf(channel);
-      if (entry == null) {
-        throw new IllegalArgumentException(
-            "not an open channel of this tier: tier=" + name + ", channel=" + channel);
-      }
-      if (entry.file() == null) {
-        throw new IOException(
-            "cannot reopen a replaced key: the file system has no hard links (tier "
-                + name
-                + ", "
-                + entry.directory()
-                + ")");
-      }
-      FileChannel copy =
-          FileChannel.open(entry.file(), StandardOpenOption.READ, StandardOpenOption.WRITE);
-      registry.track(entry, copy);
-      return copy;
-    } finally {
-      lock.unlock();
-    }
+    return namespace.locked(
+        () -> {
+          FileKey entry = registry.entryOf(channel);
+          if (entry == null) {
+            throw new IllegalArgumentException(
+                "not an open channel of this tier: tier=" + name + ", channel=" + channel);
+          }
+          if (entry.file() == null) {
+            throw new IOException(
+                "cannot reopen a replaced key: the file system has no hard links (tier "
+                    + name
+                    + ", "
+                    + entry.directory()
+                    + ")");
+          }
+          FileChannel copy =
+              FileChannel.open(entry.file(), StandardOpenOption.READ, StandardOpenOption.WRITE);
+          registry.track(entry, copy);
+          return copy;
+        });
   }
 
   /**
@@ -236,7 +224,7 @@ public final class FileTier implements StorageTier {
    */
   @Override
   public FileChannel open(String key, Set<? extends OpenOption> options) throws IOException {
-    ensureOpen();
+    namespace.ensureOpen();
     Keys.validate(key);
     OpenOptions request = OpenOptions.parse(key, options);
     if (request.deleteOnClose()) {
@@ -245,60 +233,23 @@ public final class FileTier implements StorageTier {
               + key
               + " (file tier; the tier manager handles it)");
     }
-    FileChannel channel;
-    List<Path> toSync;
-    lock.lock();
-    try {
-      ensureOpen();
-      FileKey entry = registry.complete(key);
-      if (entry != null) {
-        channel = FileChannel.open(entry.file(), request.jdkOptions());
-        registry.track(entry, channel);
-        return channel;
-      }
-      if (!request.mayCreate()) {
-        throw noSuchKey(key);
-      }
-      SizeHint hint = request.hint();
-      space.requireRoom(key, hint.bytes(), registry);
-      TierDirectory directory = space.place(registry);
-      Path file = directory.resolve(key);
-      TierDirectory.NewFile created =
-          directory.create(file, request.jdkOptions(), hint.preallocated() ? hint.bytes() : 0);
-      channel = created.channel();
-      long sizeBytes = created.changedDirectories().isEmpty() ? channel.size() : 0;
-      FileKey createdEntry = new FileKey(directory, file, sizeBytes);
-      registry.putComplete(key, createdEntry);
-      registry.track(createdEntry, channel);
-      toSync = created.changedDirectories();
-    } finally {
-      lock.unlock();
-    }
-    return syncedOrClosed(channel, toSync);
-  }
-
-  private static void closeAfterFailure(FileChannel channel, Throwable failure) {
-    try {
-      channel.close();
-    } catch (IOException e) {
-      failure.addSuppressed(e);
-    }
+    return creates.open(key, request);
   }
 
   @Override
   public boolean exists(String key) throws IOException {
     Keys.validate(key);
-    return locked(() -> registry.complete(key) != null);
+    return namespace.locked(() -> registry.complete(key) != null);
   }
 
   @Override
   public long size(String key) throws IOException {
     Keys.validate(key);
-    return locked(
+    return namespace.locked(
         () -> {
           FileKey entry = registry.complete(key);
           if (entry == null) {
-            throw noSuchKey(key);
+            throw namespace.noSuchKey(key);
           }
           return registry.sizeBytes(entry);
         });
@@ -313,63 +264,10 @@ public final class FileTier implements StorageTier {
    */
   @Override
   public void rename(String from, String to) throws IOException {
-    ensureOpen();
+    namespace.ensureOpen();
     Keys.validate(from);
     Keys.validate(to);
-    Set<Path> toSync = new LinkedHashSet<>();
-    lock.lock();
-    try {
-      ensureOpen();
-      FileKey entry = registry.complete(from);
-      if (entry == null) {
-        throw noSuchKey(from);
-      }
-      if (from.equals(to)) {
-        return;
-      }
-      purgeOrphans();
-      TierDirectory directory = entry.directory();
-      Path source = entry.file();
-      Path target = directory.resolve(to);
-      FileKey old = registry.complete(to);
-      // Channels open on a key that the rename replaces keep its bytes: a hard link in the trash
-      // keeps them reachable for reopen.
-      Path oldLink =
-          old != null && old.directory() == directory && registry.hasOpenChannels(old)
-              ? directory.linkToTrash(target)
-              : null;
-      Path highestChanged = directory.createParents(target);
-      try {
-        Files.move(
-            source, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      } catch (IOException | RuntimeException e) {
-        directory.removeEmptyParents(target);
-        if (oldLink != null) {
-          Files.deleteIfExists(oldLink);
-        }
-        throw e;
-      }
-      FileKey replaced = registry.rename(from, to, entry);
-      if (replaced != null && replaced.directory() == directory) {
-        replaced.file(oldLink);
-      }
-      toSync.addAll(TierDirectory.upTo(target.getParent(), highestChanged));
-      toSync.add(directory.removeEmptyParents(source));
-      if (replaced != null && replaced.directory() != directory) {
-        // The rename is made durable before the old copy goes, so that a crash leaves the old or
-        // the new bytes under `to` (KeyScan keeps the newer of two, so the renamed file is marked
-        // newest first: a rename does not change a file's modification time), never neither.
-        Files.setLastModifiedTime(target, FileTime.from(Instant.now()));
-        syncAll(toSync);
-        toSync.clear();
-        Path gone = replaced.file();
-        removeFile(replaced);
-        toSync.add(replaced.directory().removeEmptyParents(gone));
-      }
-    } finally {
-      lock.unlock();
-    }
-    syncAll(toSync);
+    moves.rename(from, to);
   }
 
   @Override
@@ -380,33 +278,27 @@ public final class FileTier implements StorageTier {
 
   /** Deletes a complete or incomplete key's file and syncs the directory that changed. */
   private boolean unlink(String key, boolean incomplete) throws IOException {
-    Path changed =
-        locked(
-            () -> {
-              purgeOrphans();
-              FileKey entry = incomplete ? registry.incomplete(key) : registry.complete(key);
-              if (entry == null) {
-                return null;
-              }
-              Path gone = entry.file();
-              removeFile(entry);
-              if (incomplete) {
-                registry.removeIncomplete(key);
-              } else {
-                registry.removeComplete(key);
-              }
-              return entry.directory().removeEmptyParents(gone);
-            });
-    if (changed == null) {
-      return false;
-    }
-    syncAll(List.of(changed));
-    return true;
+    return namespace.change(
+        changed -> {
+          FileKey entry = incomplete ? registry.incomplete(key) : registry.complete(key);
+          if (entry == null) {
+            return false;
+          }
+          Path gone = entry.file();
+          namespace.removeFile(entry);
+          if (incomplete) {
+            registry.removeIncomplete(key);
+          } else {
+            registry.removeComplete(key);
+          }
+          changed.add(entry.directory().removeEmptyParents(gone));
+          return true;
+        });
   }
 
   @Override
   public List<String> keys() throws IOException {
-    return locked(registry::completeKeys);
+    return namespace.locked(registry::completeKeys);
   }
 
   /**
@@ -417,133 +309,16 @@ public final class FileTier implements StorageTier {
    */
   @Override
   public FileChannel createIncomplete(String key, SizeHint sizeHint) throws IOException {
-    ensureOpen();
+    namespace.ensureOpen();
     Keys.validate(key);
     Objects.requireNonNull(sizeHint, "sizeHint");
-    FileChannel channel;
-    List<Path> toSync;
-    lock.lock();
-    try {
-      ensureOpen();
-      if (registry.complete(key) != null || registry.incomplete(key) != null) {
-        throw new FileAlreadyExistsException(
-            key,
-            null,
-            "key exists: complete="
-                + (registry.complete(key) != null)
-                + ", incomplete="
-                + (registry.incomplete(key) != null)
-                + " (tier "
-                + name
-                + ")");
-      }
-      space.requireRoom(key, sizeHint.bytes(), registry);
-      TierDirectory directory = space.place(registry);
-      Path file = directory.resolve(key + INCOMPLETE_SUFFIX);
-      TierDirectory.NewFile created = directory.create(file, INCOMPLETE_OPTIONS, 0);
-      channel = created.channel();
-      FileKey entry = new FileKey(directory, file, 0);
-      registry.putIncomplete(key, entry);
-      registry.track(entry, channel);
-      toSync = created.changedDirectories();
-    } finally {
-      lock.unlock();
-    }
-    return syncedOrClosed(channel, toSync);
+    return creates.createIncomplete(key, sizeHint);
   }
 
   @Override
   public void publish(String key) throws IOException {
     Keys.validate(key);
-    FileKey entry =
-        locked(
-            () -> {
-              FileKey incomplete = requireIncomplete(key);
-              requireNoComplete(key);
-              return incomplete;
-            });
-    // Bytes and size first, outside the lock (this may write out a whole segment): the rename
-    // below must never publish a file whose contents a crash could still lose.
-    forceFile(entry);
-    Path changed =
-        locked(
-            () -> {
-              if (requireIncomplete(key) != entry) {
-                throw noSuchIncompleteKey(key);
-              }
-              // ATOMIC_MOVE replaces an existing target on POSIX: "no replace" is checked here,
-              // under the lock that every namespace change takes.
-              requireNoComplete(key);
-              Path target = entry.directory().resolve(key);
-              Files.move(entry.file(), target, StandardCopyOption.ATOMIC_MOVE);
-              registry.publish(key, entry);
-              return target.getParent();
-            });
-    syncAll(List.of(changed));
-  }
-
-  private FileKey requireIncomplete(String key) throws NoSuchFileException {
-    FileKey entry = registry.incomplete(key);
-    if (entry == null) {
-      throw noSuchIncompleteKey(key);
-    }
-    return entry;
-  }
-
-  private void requireNoComplete(String key) throws FileAlreadyExistsException {
-    FileKey existing = registry.complete(key);
-    if (existing != null) {
-      throw new FileAlreadyExistsException(
-          key, null, "cannot publish over a complete key (tier " + name + ", " + existing + ")");
-    }
-  }
-
-  /**
-   * Forces a key's file through a channel handed out on it when one is open: opening and closing a
-   * second descriptor would drop the locks this process holds on the file (POSIX). Only when none
-   * is open is a descriptor opened for the force.
-   */
-  private void forceFile(FileKey entry) throws IOException {
-    List<FileChannel> open =
-        locked(
-            () -> {
-              entry.pruneClosed();
-              return new ArrayList<>(entry.channels());
-            });
-    for (FileChannel channel : open) {
-      try {
-        channel.force(true);
-        return;
-      } catch (ClosedChannelException e) {
-        // closed meanwhile (with its locks): try the next, or a descriptor of our own
-      }
-    }
-    try (FileChannel file = FileChannel.open(entry.file(), StandardOpenOption.READ)) {
-      file.force(true);
-    }
-  }
-
-  /**
-   * Removes a key's file: into the trash when channels are open on it (they may be reopened), else
-   * for good. Caller holds the lock.
-   */
-  private void removeFile(FileKey entry) throws IOException {
-    if (registry.hasOpenChannels(entry)) {
-      entry.file(entry.directory().moveToTrash(entry.file()));
-    } else {
-      Files.deleteIfExists(entry.file());
-    }
-  }
-
-  /**
-   * Deletes the trash files of removed keys whose channels are all closed. Caller holds the lock.
-   */
-  private void purgeOrphans() throws IOException {
-    for (FileKey orphan : registry.pruneOrphans()) {
-      if (orphan.directory().isTrash(orphan.file())) {
-        Files.deleteIfExists(orphan.file());
-      }
-    }
+    moves.publish(key);
   }
 
   @Override
@@ -554,7 +329,7 @@ public final class FileTier implements StorageTier {
 
   @Override
   public List<String> incompleteKeys() throws IOException {
-    return locked(registry::incompleteKeys);
+    return namespace.locked(registry::incompleteKeys);
   }
 
   /**
@@ -570,19 +345,15 @@ public final class FileTier implements StorageTier {
   /**
    * {@inheritDoc}
    *
-   * <p>The sum of the sizes of the complete and incomplete files, as their open channels report
-   * them. Costs one {@code size()} call per key with an open channel and nothing per other key.
+   * <p>The sum of the sizes of the complete and incomplete files and of the removed keys' files
+   * that channels still hold open, as those channels report them. Costs one {@code size()} call per
+   * key with an open channel and nothing per other key.
    *
    * @throws UncheckedIOException when an open channel or a file cannot report its size
    */
   @Override
   public long usedBytes() {
-    return measured(
-        "used bytes",
-        () -> {
-          purgeOrphans();
-          return registry.usedBytes();
-        });
+    return measured("used bytes", registry::usedBytes);
   }
 
   /**
@@ -600,134 +371,36 @@ public final class FileTier implements StorageTier {
   }
 
   /**
-   * Closes every channel the tier handed out that is still open, then releases the directories'
-   * locks. Idempotent.
+   * Closes every channel the tier handed out that is still open, removes the files of removed keys
+   * those channels held, then releases the directories' locks. Idempotent.
    *
    * @throws IOException when a channel or a lock could not be closed; every one is still tried
    */
   @Override
   public void close() throws IOException {
-    List<FileChannel> channels;
-    lock.lock();
-    try {
-      if (closed) {
-        return;
-      }
-      closed = true;
-      channels = registry.takeChannels();
-    } finally {
-      lock.unlock();
+    List<FileChannel> channels = namespace.close();
+    if (channels == null) {
+      return;
     }
-    IOException failure = null;
     List<Closeable> resources = new ArrayList<>(channels);
+    resources.add(namespace.trashPurge());
     resources.addAll(directories);
-    for (Closeable resource : resources) {
-      try {
-        resource.close();
-      } catch (IOException e) {
-        if (failure == null) {
-          failure =
-              new IOException("cannot close file tier: tier=" + name + " (" + dirs() + ")", e);
-        } else {
-          failure.addSuppressed(e);
-        }
-      }
-    }
+    String what = "cannot close file tier: tier=" + name + " (" + namespace.dirs() + ")";
+    IOException failure = Closeables.closeCollecting(resources, what);
     LOG.info("closed file tier: name={}, channels={}", name, channels.size());
     if (failure != null) {
-      throw failure;
-    }
-  }
-
-  /** Work done under the tier's lock. */
-  @FunctionalInterface
-  private interface LockedAction<T> {
-    T run() throws IOException;
-  }
-
-  /** Runs an action under the tier's lock, once the tier is known to be open. */
-  private <T> T locked(LockedAction<T> action) throws IOException {
-    ensureOpen();
-    lock.lock();
-    try {
-      ensureOpen();
-      return action.run();
-    } finally {
-      lock.unlock();
+      throw new IOException(what, failure);
     }
   }
 
   /** Runs a measurement under the lock, for the methods whose signature has no IOException. */
-  private long measured(String what, LockedAction<Long> action) {
+  private long measured(String what, TierNamespace.Action<Long> action) {
     try {
-      return locked(action);
+      return namespace.locked(action);
     } catch (IOException e) {
       throw new UncheckedIOException(
-          "cannot measure " + what + ": tier=" + name + " (" + dirs() + ")", e);
+          "cannot measure " + what + ": tier=" + name + " (" + namespace.dirs() + ")", e);
     }
-  }
-
-  private void ensureOpen() {
-    if (closed) {
-      throw new IllegalStateException("tier is closed: tier=" + name + " (" + directories + ")");
-    }
-  }
-
-  private NoSuchFileException noSuchKey(String key) {
-    return new NoSuchFileException(key, null, "no such key (tier " + name + ", " + dirs() + ")");
-  }
-
-  private NoSuchFileException noSuchIncompleteKey(String key) {
-    return new NoSuchFileException(
-        key, null, "no such incomplete key (tier " + name + ", " + dirs() + ")");
-  }
-
-  private String dirs() {
-    return directories.size() == 1 ? directories.get(0).toString() : directories.toString();
-  }
-
-  /**
-   * Syncs directories after the tier lock was released. A concurrent delete may have removed an
-   * emptied sub-directory in between; its removal is an entry of its parent, so the nearest
-   * directory that still exists is synced instead (the deleter syncs it too).
-   */
-  /** Makes new directory entries durable; on failure closes the new channel and throws. */
-  private FileChannel syncedOrClosed(FileChannel channel, List<Path> changedDirectories)
-      throws IOException {
-    try {
-      syncAll(changedDirectories);
-    } catch (IOException e) {
-      closeAfterFailure(channel, e);
-      throw e;
-    }
-    return channel;
-  }
-
-  private void syncAll(Iterable<Path> changed) throws IOException {
-    for (Path directory : changed) {
-      Path existing = directory;
-      while (true) {
-        try {
-          directorySync.sync(existing);
-          break;
-        } catch (NoSuchFileException e) {
-          Path parent = existing.getParent();
-          if (parent == null || !isInsideTier(parent)) {
-            throw e;
-          }
-          existing = parent;
-        }
-      }
-    }
-  }
-
-  private boolean isInsideTier(Path path) {
-    for (TierDirectory directory : directories) {
-      if (path.startsWith(directory.root())) {
-        return true;
-      }
-    }
-    return false;
   }
 
   @Override

@@ -47,7 +47,10 @@ final class KeyRegistry {
   private final Set<FileKey> active = new LinkedHashSet<>();
   private final long[] settledBytes;
 
-  /** Removed entries that still have open channels; their files live on in the tier's trash. */
+  /**
+   * Removed entries that still have open channels; their files live on in the tier's trash and
+   * count as used until the last of those channels is closed.
+   */
   private final List<FileKey> orphans = new ArrayList<>();
 
   /**
@@ -215,13 +218,8 @@ final class KeyRegistry {
     if (!active.contains(entry)) {
       return entry.cachedSizeBytes();
     }
-    while (entry.pruneClosed()) {
-      FileChannel channel = entry.channels().get(0);
-      try {
-        return channel.size();
-      } catch (ClosedChannelException e) {
-        entry.channels().remove(0);
-      }
+    if (entry.pruneClosed()) {
+      return openSizeBytes(entry);
     }
     // The last handed-out channel was closed: read the final size once and settle.
     long size;
@@ -248,7 +246,23 @@ final class KeyRegistry {
       // Counted whether the entry stays active or settles now: `used` was copied before.
       used[entry.directory().index()] += sizeBytes(entry);
     }
+    for (FileKey orphan : orphans) {
+      // A removed key's file holds its blocks until its last channel is closed.
+      used[orphan.directory().index()] += openSizeBytes(orphan);
+    }
     return used;
+  }
+
+  /** The size an open channel of an entry reports, or 0 once all of them are closed. */
+  private static long openSizeBytes(FileKey entry) throws IOException {
+    while (entry.pruneClosed()) {
+      try {
+        return entry.channels().get(0).size();
+      } catch (ClosedChannelException e) {
+        entry.channels().remove(0);
+      }
+    }
+    return 0;
   }
 
   long usedBytes() throws IOException {
@@ -277,7 +291,8 @@ final class KeyRegistry {
 
   /**
    * Every channel handed out that may still be open, on live keys and on removed ones; the registry
-   * forgets them.
+   * forgets them. The removed keys stay orphans, for the caller to delete their files once the
+   * channels are closed ({@link #pruneOrphans}).
    *
    * @return the channels, for the caller to close
    */
@@ -286,7 +301,6 @@ final class KeyRegistry {
     for (FileKey entry : orphans) {
       all.addAll(entry.channels());
     }
-    orphans.clear();
     for (FileKey entry : active) {
       all.addAll(entry.channels());
       entry.channels().clear();

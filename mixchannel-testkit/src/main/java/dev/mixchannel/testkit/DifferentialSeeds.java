@@ -33,7 +33,9 @@ import org.junit.jupiter.api.extension.TestTemplateInvocationContextProvider;
 /**
  * One test invocation per seed. By default the fixed {@link #SEEDS} share {@value #OPS_KEY} steps
  * (default {@value #DEFAULT_OPS}); with {@value #SEED_KEY} set, that one seed runs {@value
- * #OPS_KEY} steps alone. A step that takes longer than {@value #STEP_TIMEOUT_KEY} (default {@value
+ * #OPS_KEY} steps alone; with {@value #SECONDS_KEY} set, one long run goes through the seeds from
+ * the first fixed one on, each with its share of {@value #OPS_KEY} steps, until that many seconds
+ * have passed. A step that takes longer than {@value #STEP_TIMEOUT_KEY} (default {@value
  * #DEFAULT_STEP_TIMEOUT_SECONDS}) counts as hung. {@value #EXCLUDE_KEY} names kinds of step (see
  * {@link OpGenerator.Kind}) never to generate, to look past one known defect at the next. All are
  * read as JUnit configuration parameters, which fall back to system properties.
@@ -44,6 +46,7 @@ final class DifferentialSeeds implements TestTemplateInvocationContextProvider {
   static final String SEED_KEY = "mixchannel.differential.seed";
   static final String STEP_TIMEOUT_KEY = "mixchannel.differential.stepTimeoutSeconds";
   static final String EXCLUDE_KEY = "mixchannel.differential.excludeSteps";
+  static final String SECONDS_KEY = "mixchannel.differential.seconds";
   static final int DEFAULT_OPS = 100_000;
   static final int DEFAULT_STEP_TIMEOUT_SECONDS = 10;
 
@@ -74,16 +77,28 @@ final class DifferentialSeeds implements TestTemplateInvocationContextProvider {
             .getConfigurationParameter(EXCLUDE_KEY)
             .map(DifferentialSeeds::parseKinds)
             .orElse(Set.of());
+    Duration duration =
+        Duration.ofSeconds(
+            context
+                .getConfigurationParameter(SECONDS_KEY)
+                .map(v -> parsePositive(SECONDS_KEY, v))
+                .orElse(0));
     Optional<String> replay = context.getConfigurationParameter(SEED_KEY);
+    int perSeed = Math.max(1, (ops + SEEDS.length - 1) / SEEDS.length);
     List<TestTemplateInvocationContext> invocations = new ArrayList<>();
     if (replay.isPresent()) {
       invocations.add(
           new Invocation(
-              new DifferentialSeed(parseSeed(replay.get()), ops, stepTimeout, excluded)));
+              new DifferentialSeed(
+                  parseSeed(replay.get()), ops, stepTimeout, excluded, Duration.ZERO)));
+    } else if (!duration.isZero()) {
+      invocations.add(
+          new Invocation(new DifferentialSeed(SEEDS[0], perSeed, stepTimeout, excluded, duration)));
     } else {
-      int perSeed = Math.max(1, (ops + SEEDS.length - 1) / SEEDS.length);
       for (long seed : SEEDS) {
-        invocations.add(new Invocation(new DifferentialSeed(seed, perSeed, stepTimeout, excluded)));
+        invocations.add(
+            new Invocation(
+                new DifferentialSeed(seed, perSeed, stepTimeout, excluded, Duration.ZERO)));
       }
     }
     return invocations.stream();
@@ -142,14 +157,23 @@ final class DifferentialSeeds implements TestTemplateInvocationContextProvider {
    * @param ops the number of steps
    * @param stepTimeout how long one step may take before it counts as hung
    * @param excluded the kinds of step never generated
+   * @param duration for a long run, how long to go on with the next seeds; else zero
    */
   record DifferentialSeed(
-      long seed, int ops, Duration stepTimeout, Set<OpGenerator.Kind> excluded) {}
+      long seed,
+      int ops,
+      Duration stepTimeout,
+      Set<OpGenerator.Kind> excluded,
+      Duration duration) {}
 
   private record Invocation(DifferentialSeed seed) implements TestTemplateInvocationContext {
     @Override
     public String getDisplayName(int invocationIndex) {
-      return String.format("seed=0x%x, ops=%d", seed.seed(), seed.ops());
+      return seed.duration().isZero()
+          ? String.format("seed=0x%x, ops=%d", seed.seed(), seed.ops())
+          : String.format(
+              "seeds from 0x%x, ops=%d each, for %d s",
+              seed.seed(), seed.ops(), seed.duration().toSeconds());
     }
 
     @Override

@@ -17,6 +17,9 @@ package dev.mixchannel.testkit;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.TestTemplate;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,13 +33,15 @@ import org.junit.jupiter.api.io.TempDir;
  * about 70 KiB, biased to small sizes and to 4 KiB multiples), a scatter or gather with a valid or
  * invalid subrange, a {@code position(long)} (also beyond the size), {@code truncate}, {@code
  * force}, {@code transferTo} into a JDK file channel or a stream channel, {@code transferFrom} a
- * byte-array channel, closing and reopening the main handle with random options ({@code READ},
- * {@code WRITE}, {@code APPEND}, {@code TRUNCATE_EXISTING}, and invalid combinations), or opening
- * and closing a second handle on the same file; and, when declared, locks ({@link
- * ChannelCapability#LOCK}), mappings ({@link ChannelCapability#MAP}) and interrupted calls ({@link
- * ChannelCapability#CLOSE_ON_INTERRUPT}). Positions are mostly within a few MiB, biased to 4 KiB,
- * 64 KiB, 1 MiB and 4 MiB boundaries and to the end of file, with rare jumps up to 64 MiB and rare
- * negative values.
+ * byte-array channel (or from one that fails after some bytes; {@code transferTo} into one that
+ * takes some bytes and then fails), closing and reopening the main handle with random options
+ * ({@code READ}, {@code WRITE}, {@code APPEND}, {@code TRUNCATE_EXISTING}, and invalid
+ * combinations), or opening and closing a second handle on the same file; and, when declared, locks
+ * ({@link ChannelCapability#LOCK}), mappings ({@link ChannelCapability#MAP}) and interrupted calls
+ * ({@link ChannelCapability#CLOSE_ON_INTERRUPT}), with both, an interrupt of the main handle while
+ * the second holds a lock, which must stay valid while the second handle transfers and locks on.
+ * Positions are mostly within a few MiB, biased to 4 KiB, 64 KiB, 1 MiB and 4 MiB boundaries and to
+ * the end of file, with rare jumps up to 64 MiB and rare negative values.
  *
  * <p>Rarer steps reach what ordinary callers seldom do: {@code transferTo} into, and {@code
  * transferFrom} out of, the run's own file (the same handle, the second one or a fresh one, as it
@@ -63,10 +68,11 @@ import org.junit.jupiter.api.io.TempDir;
  * DifferentialSeeds#OPS_KEY}, the number of steps, default {@value DifferentialSeeds#DEFAULT_OPS},
  * shared by four fixed seeds; {@value DifferentialSeeds#SEED_KEY}, a single seed to replay with
  * that many steps; {@value DifferentialSeeds#STEP_TIMEOUT_KEY}, the seconds a step may take
- * (default {@value DifferentialSeeds#DEFAULT_STEP_TIMEOUT_SECONDS}). The JDK side uses a {@link
- * JdkChannelFactory} in its own directory; every run, including each re-run while shrinking, gets
- * fresh directories and a fresh factory from {@link #createFactory}. {@link LeakCheckExtension} is
- * registered.
+ * (default {@value DifferentialSeeds#DEFAULT_STEP_TIMEOUT_SECONDS}); {@value
+ * DifferentialSeeds#SECONDS_KEY}, a long run through the seeds for that many seconds, which prints
+ * a summary line ({@link #summary()}). The JDK side uses a {@link JdkChannelFactory} in its own
+ * directory; every run, including each re-run while shrinking, gets fresh directories and a fresh
+ * factory from {@link #createFactory}. {@link LeakCheckExtension} is registered.
  */
 @ExtendWith(LeakCheckExtension.class)
 public abstract class DifferentialSuite {
@@ -84,13 +90,66 @@ public abstract class DifferentialSuite {
    */
   protected abstract ChannelFactory createFactory(Path tempDir) throws IOException;
 
+  /**
+   * What a long run (see {@value DifferentialSeeds#SECONDS_KEY}) adds to its summary line, such as
+   * the migrations a chaos factory made; empty by default.
+   *
+   * @return the extra figures, {@code key=value} separated by commas, or empty
+   */
+  protected String summary() {
+    return "";
+  }
+
   @TestTemplate
   @ExtendWith(DifferentialSeeds.class)
   void shouldMatchJdkFileChannelWhenRunningRandomOperations(
       DifferentialSeeds.DifferentialSeed seed, @TempDir Path workDir, ChannelTracker tracker)
       throws IOException {
-    new DifferentialCheck(
-            this::createFactory, tracker, workDir, seed.stepTimeout(), seed.excluded())
-        .run(seed.seed(), seed.ops());
+    DifferentialCheck check =
+        new DifferentialCheck(
+            this::createFactory, tracker, workDir, seed.stepTimeout(), seed.excluded());
+    if (seed.duration().isZero()) {
+      check.run(seed.seed(), seed.ops());
+      return;
+    }
+    longRun(check, seed);
+  }
+
+  /**
+   * Runs seed after seed until the duration is over, counting divergences instead of stopping at
+   * the first; prints one summary line ({@code differential summary: ...}), then fails with the
+   * first divergence (the others suppressed) if there was any.
+   */
+  private void longRun(DifferentialCheck check, DifferentialSeeds.DifferentialSeed seed)
+      throws IOException {
+    long startNanos = System.nanoTime();
+    long deadline = startNanos + seed.duration().toNanos();
+    List<AssertionError> divergences = new ArrayList<>();
+    long next = seed.seed();
+    int runs = 0;
+    while (runs == 0 || System.nanoTime() < deadline) {
+      try {
+        check.run(next, seed.ops());
+      } catch (AssertionError e) {
+        divergences.add(e);
+      }
+      runs++;
+      next++;
+    }
+    String extra = summary();
+    System.out.printf(
+        "differential summary: seeds=%d (0x%x to 0x%x), ops=%d, divergences=%d, seconds=%d%s%n",
+        runs,
+        seed.seed(),
+        next - 1,
+        (long) runs * seed.ops(),
+        divergences.size(),
+        TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - startNanos),
+        extra.isEmpty() ? "" : ", " + extra);
+    if (!divergences.isEmpty()) {
+      AssertionError first = divergences.get(0);
+      divergences.subList(1, divergences.size()).forEach(first::addSuppressed);
+      throw first;
+    }
   }
 }

@@ -161,6 +161,28 @@ final class HandleOps {
     }
   }
 
+  /** Describes every held lock (its validity above all) and keeps them held. */
+  record CheckLocks() implements DiffOp {
+    @Override
+    public int handle() {
+      return 1;
+    }
+
+    @Override
+    public String apply(DiffSide side, long referenceSizeBytes) {
+      StringBuilder result = new StringBuilder("held");
+      for (FileLock lock : side.heldLocks) {
+        result.append(' ').append(describe(lock));
+      }
+      return result.toString();
+    }
+
+    @Override
+    public String toString() {
+      return "checkLocks()";
+    }
+  }
+
   /** Releases every held lock. */
   record ReleaseLocks() implements DiffOp {
     @Override

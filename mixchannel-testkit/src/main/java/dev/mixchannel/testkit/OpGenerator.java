@@ -67,7 +67,9 @@ final class OpGenerator {
     SAME_FILE_TRANSFER(6),
     PIPE_TRANSFER(2),
     DELETE(1),
-    RENAME_OVER(1);
+    RENAME_OVER(1),
+    FAILING_TRANSFER(6),
+    INTERRUPT_BESIDE_LOCK(2);
 
     final int weight;
 
@@ -126,6 +128,9 @@ final class OpGenerator {
       case LOCK, RELEASE_LOCKS -> capabilities.contains(ChannelCapability.LOCK);
       case MAP -> capabilities.contains(ChannelCapability.MAP);
       case INTERRUPT -> capabilities.contains(ChannelCapability.CLOSE_ON_INTERRUPT);
+      case INTERRUPT_BESIDE_LOCK ->
+          capabilities.contains(ChannelCapability.CLOSE_ON_INTERRUPT)
+              && capabilities.contains(ChannelCapability.LOCK);
       case DELETE -> capabilities.contains(ChannelCapability.DELETE_OPEN);
       case RENAME_OVER -> capabilities.contains(ChannelCapability.RENAME_OPEN);
       default -> true;
@@ -178,6 +183,11 @@ final class OpGenerator {
         names.renameOver(pending::addLast);
         yield pending.removeFirst();
       }
+      case FAILING_TRANSFER -> transfers.failing(handle);
+      case INTERRUPT_BESIDE_LOCK -> {
+        interruptBesideLock();
+        yield pending.removeFirst();
+      }
     };
   }
 
@@ -190,6 +200,25 @@ final class OpGenerator {
       }
     }
     throw new IllegalStateException("weights do not add up: total=" + totalWeight);
+  }
+
+  /**
+   * The second handle takes and holds a lock, then the main handle is interrupted in a read or
+   * write (which closes it): the lock must stay valid, and the second handle's transfers and locks
+   * go on.
+   */
+  private void interruptBesideLock() {
+    pending.addLast(new HandleOps.Open(1, List.of(READ, WRITE)));
+    pending.addLast(
+        new HandleOps.Lock(
+            1, values.position(), 1 + random.nextInt(64 * 1024), false, false, true));
+    pending.addLast(new HandleOps.InterruptedCall(0, random.nextBoolean(), values.buffer(false)));
+    pending.addLast(new HandleOps.CheckLocks());
+    pending.addLast(random.nextBoolean() ? transferTo(1) : transferFrom(1));
+    pending.addLast(
+        new HandleOps.Lock(
+            1, values.position(), 1 + random.nextInt(4096), random.nextBoolean(), false, false));
+    pending.addLast(new HandleOps.CheckLocks());
   }
 
   private DiffOp gatherOrScatter(int handle, boolean gather) {

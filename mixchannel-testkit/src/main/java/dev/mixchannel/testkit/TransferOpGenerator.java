@@ -87,6 +87,20 @@ final class TransferOpGenerator {
         handle, values.position(), count, sourceBytes, values.fillOffset());
   }
 
+  /** A transfer whose source or target fails part-way (at 0 bytes too, now and then). */
+  DiffOp failing(int handle) {
+    int after =
+        random.nextInt(8) == 0
+            ? 0
+            : random.nextInt(Math.min(2 * values.bufferSize(), BufferPool.MAX_REGION_BYTES) + 1);
+    long count = random.nextInt(4) == 0 ? Long.MAX_VALUE : values.transferCount();
+    if (random.nextBoolean()) {
+      return new FailingTransferOps.TransferFromFailing(
+          handle, values.position(), count, after, values.fillOffset());
+    }
+    return new FailingTransferOps.TransferToFailing(handle, values.position(), count, after);
+  }
+
   private long unboundedOr(long count) {
     return random.nextInt(4) == 0 ? Long.MAX_VALUE : count;
   }

@@ -169,15 +169,22 @@ final class BrokenFileChannel extends FileChannel {
     }
     ByteBuffer piece = ByteBuffer.allocate(64 * 1024);
     long done = 0;
-    while (done < count) {
-      piece.clear().limit((int) Math.min(piece.capacity(), count - done));
-      int n = delegate.read(piece, position + done);
-      if (n <= 0) {
-        break;
+    try {
+      while (done < count) {
+        piece.clear().limit((int) Math.min(piece.capacity(), count - done));
+        int n = delegate.read(piece, position + done);
+        if (n <= 0) {
+          break;
+        }
+        piece.flip();
+        while (piece.hasRemaining()) {
+          done += target.write(piece);
+        }
       }
-      piece.flip();
-      while (piece.hasRemaining()) {
-        done += target.write(piece);
+    } catch (IOException e) {
+      // Only the cap is broken: a target that fails part-way ends the transfer as the JDK's.
+      if (done == 0) {
+        throw e;
       }
     }
     return done;

@@ -41,19 +41,28 @@ import java.nio.channels.FileChannel;
  * <ul>
  *   <li>{@link #map} throws {@link UnsupportedOperationException}: a mapping would not follow a
  *       migration. Read into a direct buffer, or use {@link #transferTo}, instead.
- *   <li>Interrupts: when the backing channel is a JDK file channel, an interrupted thread gets
- *       {@link java.nio.channels.ClosedByInterruptException} and its handle is closed, as with the
- *       JDK; the other handles of the key keep working, also when the key was deleted or replaced
- *       meanwhile (the manager reopens the shared backing channel, through a spare channel for a
- *       deleted key, and re-acquires their file locks on it; a lock another process took in the
- *       meantime is then no longer valid, and {@link java.nio.channels.FileLock#isValid()} says
- *       so). A PMem backing never blocks, so an interrupt does not close the handle there; so a
- *       {@code MixChannel} does not promise the JDK's close-on-interrupt behaviour in general.
+ *   <li>Interrupts, on every tier and at every moment (also during a spill and while the key
+ *       migrates), follow the JDK's rule: a thread that calls an I/O operation with its interrupt
+ *       status set, or is interrupted in one, gets {@link
+ *       java.nio.channels.ClosedByInterruptException} (a blocking {@link #lock}: {@link
+ *       java.nio.channels.FileLockInterruptionException}), its status stays set, and this handle is
+ *       closed. Other threads in operations of this handle get {@link
+ *       java.nio.channels.AsynchronousCloseException}, as with the JDK. Nothing else changes: the
+ *       key's other handles go on, their positions and their locks stay valid and held. A call into
+ *       the caller's own channel (the source of {@code transferFrom}, the target of {@code
+ *       transferTo}) follows that channel's rule, and a transfer that moved bytes before it failed
+ *       returns their count, as the JDK's does. ({@code tryLock} and {@link
+ *       java.nio.channels.FileLock#release()} do not look at interrupts, as the JDK's do not.)
  *   <li>After {@link TierManager#close()}, {@link ClosedChannelException}s carry a message naming
  *       the key; on a handle closed by the caller they are plain, as the JDK throws them.
- *   <li>{@link #lock}/{@link #tryLock} lock the backing channel; a migration re-acquires the locks
- *       on the new backing before it releases the old ones. {@link
- *       java.nio.channels.FileLock#channel()} is this handle.
+ *   <li>{@link #lock}/{@link #tryLock} lock the backing channel: the range of the key's file on a
+ *       file tier (so other processes see it), of the key's own lock file on a PMem tier. A
+ *       migration re-acquires the locks on the new backing before it releases the old ones. {@link
+ *       java.nio.channels.FileLock#channel()} is this handle. While a key holds a lock, every call
+ *       on its backing runs on a thread of the manager's own ({@code mixchannel-io-<n>}), where no
+ *       caller's interrupt can close it (a closed descriptor would drop the key's OS locks), so its
+ *       operations are slower then; a {@code lock} or {@code tryLock} first waits for the key's
+ *       {@code transferTo}s to other channels that are in flight.
  *   <li>Gather writes and scatter reads take the lock once per buffer, so they are not atomic with
  *       respect to concurrent writes of other handles in the same range.
  *   <li>A positional write on an {@code APPEND} handle appends, as the JDK does on Linux.

@@ -17,12 +17,9 @@ package dev.mixchannel.tiering;
 
 import dev.mixchannel.api.MigrationException;
 import dev.mixchannel.api.TierFullException;
-import dev.mixchannel.testkit.ChannelCapability;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
-import java.util.EnumSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -31,7 +28,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * A factory whose manager has two tiers and a thread that keeps migrating every key back and forth
  * between them while the suite runs. Closing it stops the thread and fails when a migration failed
  * for any reason other than the key disappearing (deleted, renamed or spilled meanwhile) or the
- * target having no room.
+ * target having no room. The suites' lock and interrupt steps run against it like any other (the
+ * locks of a key follow it from tier to tier, and an interrupt on one handle leaves them held).
  */
 final class ChaosChannelFactory extends ManagerChannelFactory {
   private final String[] tiers;
@@ -90,21 +88,6 @@ final class ChaosChannelFactory extends ManagerChannelFactory {
       }
     }
     return e.getCause() == null && String.valueOf(e.getMessage()).startsWith("migration cancelled");
-  }
-
-  /**
-   * The manager's capabilities without {@code LOCK}. Known and not yet understood: under load, a
-   * file lock taken while this factory's thread migrates the key has been seen to report {@code
-   * isValid() == false} right after it was granted (2 of about 12 loaded runs; never alone, nor in
-   * {@code LockValidityUnderMigrationTest}, which takes 20,000 locks against a concurrent
-   * migrator). Until it is, the chaos runs leave locks out; locks across migrations are covered by
-   * that test and by {@code LockAcrossMigrationTest}'s child-JVM probe at every step.
-   */
-  @Override
-  public Set<ChannelCapability> capabilities() {
-    Set<ChannelCapability> capabilities = EnumSet.copyOf(super.capabilities());
-    capabilities.remove(ChannelCapability.LOCK);
-    return capabilities;
   }
 
   long migrations() {

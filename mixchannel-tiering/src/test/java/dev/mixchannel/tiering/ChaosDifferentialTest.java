@@ -21,11 +21,14 @@ import dev.mixchannel.testkit.DifferentialSuite;
 import dev.mixchannel.testkit.ExpectedLog;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Tag;
 
 /**
  * The differential suite while a background thread migrates the open keys between a PMem tier and a
- * file tier without pause: every operation must still match the JDK.
+ * file tier without pause: every operation must still match the JDK, locks and interrupts included.
+ * The long run: see the README's test section.
  */
 @Tag("slow")
 @ExpectedLog(
@@ -41,8 +44,18 @@ import org.junit.jupiter.api.Tag;
     contains = "closing an interrupted handle failed",
     reason = "the generator interrupts blocked operations")
 class ChaosDifferentialTest extends DifferentialSuite {
+  private final List<ChaosChannelFactory> factories = new ArrayList<>();
+
   @Override
   protected ChannelFactory createFactory(Path tempDir) throws IOException {
-    return PmemFactories.chaos(tempDir, PmemBackend.AUTO);
+    ChaosChannelFactory factory = PmemFactories.chaos(tempDir, PmemBackend.AUTO);
+    factories.add(factory);
+    return factory;
+  }
+
+  /** The migrations the movers of this run made, for the long run's summary. */
+  @Override
+  protected String summary() {
+    return "migrations=" + factories.stream().mapToLong(ChaosChannelFactory::migrations).sum();
   }
 }

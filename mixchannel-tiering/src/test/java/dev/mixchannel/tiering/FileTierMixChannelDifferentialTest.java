@@ -15,19 +15,16 @@
  */
 package dev.mixchannel.tiering;
 
-import dev.mixchannel.testkit.ChannelCapability;
 import dev.mixchannel.testkit.ChannelFactory;
 import dev.mixchannel.testkit.DifferentialSuite;
 import dev.mixchannel.testkit.ExpectedLog;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.Set;
 import org.junit.jupiter.api.Tag;
 
 /**
- * Random operation sequences: MixChannel on a file tier against the JDK. A key on a file tier
- * closes its handle on an interrupt, as the JDK does, so interrupted calls are generated too (also
- * on the handles of a deleted or renamed-over key).
+ * Random operation sequences: MixChannel on a file tier against the JDK, interrupted calls included
+ * (also on the handles of a deleted or renamed-over key).
  */
 @ExpectedLog(
     logger = "dev.mixchannel.tiering.internal.MixChannelImpl",
@@ -40,7 +37,6 @@ class FileTierMixChannelDifferentialTest extends DifferentialSuite {
     return new ManagerChannelFactory(
         TierManager.builder(TestConfigs.fileTiers(tempDir, -1).build())
             .startMigrator(false)
-            .build(),
-        Set.of(ChannelCapability.CLOSE_ON_INTERRUPT));
+            .build());
   }
 }

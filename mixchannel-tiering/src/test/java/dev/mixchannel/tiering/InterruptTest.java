@@ -20,7 +20,6 @@ import static java.nio.file.StandardOpenOption.READ;
 import static java.nio.file.StandardOpenOption.WRITE;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mixchannel.api.PmemBackend;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.FileChannel;
@@ -73,36 +72,6 @@ class InterruptTest {
       } finally {
         a.close();
       }
-    }
-  }
-
-  @Test
-  void shouldNotCloseTheHandleWhenTheBackingIsPmem() throws Exception {
-    try (ShmDir shm = ShmDir.create(dir);
-        TierManager m =
-            TierManager.builder(
-                    TestConfigs.pmemThenFiles(
-                            shm.resolve("pool"), dir, PmemBackend.AUTO, 8L << 20, -1)
-                        .build())
-                .startMigrator(false)
-                .build();
-        MixChannel a = m.open("k", CREATE, READ, WRITE)) {
-      AtomicReference<Throwable> thrown = new AtomicReference<>();
-      Thread t =
-          new Thread(
-              () -> {
-                Thread.currentThread().interrupt();
-                try {
-                  a.write(Bytes.wrap("x"));
-                } catch (Throwable e) {
-                  thrown.set(e);
-                }
-              });
-      t.start();
-      t.join(30_000);
-      assertThat(thrown.get()).isNull();
-      assertThat(a.isOpen()).isTrue();
-      assertThat(a.size()).isEqualTo(1);
     }
   }
 }

@@ -32,21 +32,19 @@ class ManagerChannelFactory implements ChannelFactory {
   private final Set<ChannelCapability> capabilities;
   private final AutoCloseable[] alsoClose;
 
-  ManagerChannelFactory(TierManager manager, AutoCloseable... alsoClose) {
-    this(manager, Set.of(), alsoClose);
-  }
-
   /**
-   * A factory that also declares {@code extra}, for a manager whose keys stay where every one of
-   * them holds (a key that may move to a PMem tier does not close on an interrupt).
+   * A factory on a manager. Its keys follow the JDK's interrupt rule on every tier ({@code
+   * CLOSE_ON_INTERRUPT}), keep their locks across migrations and interrupts of other handles
+   * ({@code LOCK}), and keep the bytes of deleted and replaced keys for their open handles.
    */
-  ManagerChannelFactory(
-      TierManager manager, Set<ChannelCapability> extra, AutoCloseable... alsoClose) {
+  ManagerChannelFactory(TierManager manager, AutoCloseable... alsoClose) {
     this.manager = manager;
     this.capabilities =
         EnumSet.of(
-            ChannelCapability.LOCK, ChannelCapability.DELETE_OPEN, ChannelCapability.RENAME_OPEN);
-    this.capabilities.addAll(extra);
+            ChannelCapability.LOCK,
+            ChannelCapability.CLOSE_ON_INTERRUPT,
+            ChannelCapability.DELETE_OPEN,
+            ChannelCapability.RENAME_OPEN);
     this.alsoClose = alsoClose;
   }
 

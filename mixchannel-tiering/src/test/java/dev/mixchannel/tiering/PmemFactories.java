@@ -62,7 +62,7 @@ final class PmemFactories {
     }
   }
 
-  static ChannelFactory chaos(Path tempDir, PmemBackend backend) throws IOException {
+  static ChaosChannelFactory chaos(Path tempDir, PmemBackend backend) throws IOException {
     if (backend == PmemBackend.LLPL) {
       assumeTrue(PmemBackends.isLlplSupported(), PmemBackends.llplUnsupportedReason());
     }

@@ -15,6 +15,7 @@
  */
 package dev.mixchannel.pmem.internal;
 
+import dev.mixchannel.common.FileChannelChecks;
 import dev.mixchannel.pmem.PmemChannel;
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
@@ -23,11 +24,8 @@ import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileLock;
-import java.nio.channels.NonReadableChannelException;
-import java.nio.channels.NonWritableChannelException;
 import java.nio.channels.ReadableByteChannel;
 import java.nio.channels.WritableByteChannel;
-import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -89,22 +87,16 @@ final class PmemChannelImpl extends PmemChannel {
 
   private void ensureReadable() throws ClosedChannelException {
     ensureOpen();
-    if (!readable) {
-      throw new NonReadableChannelException();
-    }
+    FileChannelChecks.readable(readable);
   }
 
   private void ensureWritable() throws ClosedChannelException {
     ensureOpen();
-    if (!writable) {
-      throw new NonWritableChannelException();
-    }
+    FileChannelChecks.writable(writable);
   }
 
   private static void checkDestination(ByteBuffer dst) {
-    if (dst.isReadOnly()) {
-      throw new IllegalArgumentException("Read-only buffer");
-    }
+    FileChannelChecks.destination(dst);
   }
 
   @Override
@@ -125,7 +117,7 @@ final class PmemChannelImpl extends PmemChannel {
 
   @Override
   public long read(ByteBuffer[] dsts, int offset, int length) throws IOException {
-    Objects.checkFromIndexSize(offset, length, dsts.length);
+    FileChannelChecks.buffers(offset, length, dsts.length);
     ensureReadable();
     synchronized (positionLock) {
       long remaining = 0;
@@ -157,7 +149,7 @@ final class PmemChannelImpl extends PmemChannel {
 
   @Override
   public long write(ByteBuffer[] srcs, int offset, int length) throws IOException {
-    Objects.checkFromIndexSize(offset, length, srcs.length);
+    FileChannelChecks.buffers(offset, length, srcs.length);
     ensureWritable();
     synchronized (positionLock) {
       long total = 0;
@@ -181,9 +173,7 @@ final class PmemChannelImpl extends PmemChannel {
   @Override
   public PmemChannel position(long newPosition) throws IOException {
     ensureOpen();
-    if (newPosition < 0) {
-      throw new IllegalArgumentException();
-    }
+    FileChannelChecks.newPosition(newPosition);
     synchronized (positionLock) {
       position = newPosition;
       return this;
@@ -199,12 +189,7 @@ final class PmemChannelImpl extends PmemChannel {
   @Override
   public PmemChannel truncate(long newSize) throws IOException {
     ensureOpen();
-    if (newSize < 0) {
-      throw new IllegalArgumentException("Negative size");
-    }
-    if (!writable) {
-      throw new NonWritableChannelException();
-    }
+    FileChannelChecks.truncate(newSize, writable);
     synchronized (positionLock) {
       file.truncate(newSize);
       if (position > newSize) {
@@ -223,19 +208,8 @@ final class PmemChannelImpl extends PmemChannel {
   @Override
   public long transferTo(long position, long count, WritableByteChannel target) throws IOException {
     ensureOpen();
-    if (!target.isOpen()) {
-      throw new ClosedChannelException();
-    }
-    if (!readable) {
-      throw new NonReadableChannelException();
-    }
-    if (target instanceof PmemChannelImpl t && !t.writable) {
-      // As the JDK for a file channel of its own kind, before looking at the position.
-      throw new NonWritableChannelException();
-    }
-    if (position < 0 || count < 0) {
-      throw new IllegalArgumentException();
-    }
+    FileChannelChecks.transferTo(
+        readable, target, !(target instanceof PmemChannelImpl t) || t.writable, position, count);
     // As the JDK: at most the bytes between the position and the size at entry, so a transfer into
     // this very file (through a wrapper) ends where the file ended when it began.
     long sizeAtEntry = file.size();
@@ -275,15 +249,7 @@ final class PmemChannelImpl extends PmemChannel {
   @Override
   public long transferFrom(ReadableByteChannel src, long position, long count) throws IOException {
     ensureOpen();
-    if (!src.isOpen()) {
-      throw new ClosedChannelException();
-    }
-    if (!writable) {
-      throw new NonWritableChannelException();
-    }
-    if (position < 0 || count < 0) {
-      throw new IllegalArgumentException();
-    }
+    FileChannelChecks.transferFrom(writable, src, position, count);
     if (position > file.size()) {
       return 0;
     }
@@ -291,9 +257,7 @@ final class PmemChannelImpl extends PmemChannel {
       // As the JDK from a file channel of its own kind: the source must be readable, and at most
       // what it holds past its position at entry is copied, so a transfer from this very file never
       // reads the bytes it writes. Other channels are read until they end, as the JDK reads them.
-      if (!source.readable) {
-        throw new NonReadableChannelException();
-      }
+      FileChannelChecks.readable(source.readable);
       count = Math.min(count, source.size() - source.position());
     }
     if (count <= 0) {
@@ -335,10 +299,7 @@ final class PmemChannelImpl extends PmemChannel {
 
   @Override
   public int read(ByteBuffer dst, long position) throws IOException {
-    Objects.requireNonNull(dst);
-    if (position < 0) {
-      throw new IllegalArgumentException("Negative position");
-    }
+    FileChannelChecks.positional(dst, position);
     ensureReadable();
     checkDestination(dst);
     if (!dst.hasRemaining()) {
@@ -349,10 +310,7 @@ final class PmemChannelImpl extends PmemChannel {
 
   @Override
   public int write(ByteBuffer src, long position) throws IOException {
-    Objects.requireNonNull(src);
-    if (position < 0) {
-      throw new IllegalArgumentException("Negative position");
-    }
+    FileChannelChecks.positional(src, position);
     ensureWritable();
     int n = src.remaining();
     file.write(src, position, append);
@@ -387,12 +345,7 @@ final class PmemChannelImpl extends PmemChannel {
   private FileLock acquireLock(long position, long size, boolean shared, boolean wait)
       throws IOException {
     ensureOpen();
-    if (shared && !readable) {
-      throw new NonReadableChannelException();
-    }
-    if (!shared && !writable) {
-      throw new NonWritableChannelException();
-    }
+    FileChannelChecks.lock(shared, readable, writable);
     PmemKeyLock lock = PmemKeyLock.acquire(this, file.locks(), position, size, shared, wait);
     if (lock != null) {
       locks.add(lock);

@@ -23,17 +23,26 @@ import org.slf4j.LoggerFactory;
 /**
  * One open channel of a key on its tier, shared by all handles of the key. It is used in two ways:
  * under the key's shared lock (the I/O path: the lock keeps it current), or entered ({@link
- * #enter}) for an operation that must run without the key's lock because it waits on someone else's
- * channel or on another process ({@code transferTo} to a socket or pipe, a blocking {@code lock}).
- * A backing replaced by a migration, a spill or a reopen is retired: it is closed as soon as nobody
- * has it entered. Thread-safe.
+ * #enterDirect}) for a {@code transferTo} to someone else's channel, which runs without the key's
+ * lock because the target may block. A backing replaced by a migration, a spill or a reopen is
+ * retired: it is closed as soon as nobody has it entered.
+ *
+ * <p>{@link #channel()} is the channel to call: the tier's own, or while the key holds file locks a
+ * {@link GuardedChannel} that runs each call where no caller's interrupt reaches (see {@link
+ * InterruptGuard}). {@link #raw()} is the tier's channel itself, for identity (the tier's {@code
+ * reopen}) and for the calls that may run in a caller's thread. Thread-safe.
  */
 final class Backing {
   private static final Logger LOG = LoggerFactory.getLogger(Backing.class);
 
   private final FileChannel channel;
   private final RankedTier tier;
-  private int users;
+
+  // Set by TieredKey.switchTo before the backing is published under the key's exclusive side.
+  private InterruptGuard guard;
+
+  private GuardedChannel guarded;
+  private int direct;
   private boolean retired;
   private boolean closed;
 
@@ -42,32 +51,79 @@ final class Backing {
     this.tier = tier;
   }
 
+  /** The channel to call: guarded while the key holds file locks. */
   FileChannel channel() {
+    InterruptGuard g = guard;
+    return g != null && g.active() ? guarded(g) : channel;
+  }
+
+  /** The tier's channel itself. */
+  FileChannel raw() {
     return channel;
+  }
+
+  /** Whether the key's calls on this backing must run where no caller's interrupt reaches. */
+  boolean guarded() {
+    InterruptGuard g = guard;
+    return g != null && g.active();
+  }
+
+  boolean isOpen() {
+    return channel.isOpen();
   }
 
   RankedTier tier() {
     return tier;
   }
 
-  /**
-   * Keeps the channel from being closed by {@link #retire} until {@link #exit}. Called under the
-   * key's shared lock, so the backing is current.
-   */
-  synchronized void enter() {
-    users++;
+  /** The key's guard; called once, by the key, before the backing is published. */
+  void guardWith(InterruptGuard keyGuard) {
+    this.guard = keyGuard;
   }
 
-  /** Ends an {@link #enter}; closes the channel when it was retired meanwhile and this was last. */
-  void exit() {
+  private synchronized GuardedChannel guarded(InterruptGuard g) {
+    if (guarded == null) {
+      guarded = new GuardedChannel(channel, g.runner());
+    }
+    return guarded;
+  }
+
+  /**
+   * Enters for a call in the caller's thread without the key's lock: keeps the channel from being
+   * closed by {@link #retire} until {@link #exitDirect}, and keeps a lock from being taken until
+   * then ({@link #awaitNoDirectCalls}). Called under the key's shared lock, unguarded.
+   */
+  synchronized void enterDirect() {
+    direct++;
+  }
+
+  /**
+   * Ends an {@link #enterDirect}; closes the channel when it was retired meanwhile and this was
+   * last.
+   */
+  void exitDirect() {
     boolean close;
     synchronized (this) {
-      users--;
-      close = retired && users == 0 && !closed;
+      if (--direct == 0) {
+        notifyAll();
+      }
+      close = retired && direct == 0 && !closed;
       closed |= close;
     }
     if (close) {
       closeQuietly();
+    }
+  }
+
+  /**
+   * Waits until no call entered with {@link #enterDirect} is in flight: once the key's guard is
+   * held no new one enters, so this wait ends when those already running return.
+   *
+   * @throws InterruptedException when interrupted while waiting
+   */
+  synchronized void awaitNoDirectCalls() throws InterruptedException {
+    while (direct > 0) {
+      wait();
     }
   }
 
@@ -81,14 +137,14 @@ final class Backing {
   }
 
   /**
-   * Closes the channel if it is retired and nobody has it entered; otherwise the last {@link #exit}
-   * closes it.
+   * Closes the channel if it is retired and nobody has it entered; otherwise the last {@link
+   * #exitDirect} closes it.
    *
    * @throws IOException when closing fails
    */
   void closeIfRetired() throws IOException {
     synchronized (this) {
-      if (!retired || users > 0 || closed) {
+      if (!retired || direct > 0 || closed) {
         return;
       }
       closed = true;

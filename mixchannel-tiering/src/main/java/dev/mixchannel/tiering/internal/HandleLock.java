@@ -21,6 +21,7 @@ import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.util.IdentityHashMap;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,14 +30,15 @@ import org.slf4j.LoggerFactory;
  * channel and moves to the new backing channel when the key migrates or its backing is reopened
  * ({@link #moveAll}). {@link #channel()} is the handle. A lock that could not be taken again on a
  * new backing channel (another process took the range meanwhile) becomes invalid: {@link
- * #isValid()} says so, never a lock that is not held. Thread-safe.
+ * #isValid()} says so, never a lock that is not held. Each lock owns one hold of its key's {@link
+ * InterruptGuard} until it is released or invalidated. Thread-safe.
  */
 final class HandleLock extends FileLock {
   private static final Logger LOG = LoggerFactory.getLogger(HandleLock.class);
 
   private final MixChannelImpl handle;
   private volatile FileLock delegate;
-  private volatile boolean released;
+  private final AtomicBoolean released = new AtomicBoolean();
 
   HandleLock(MixChannelImpl handle, FileLock delegate) {
     super(handle, delegate.position(), delegate.size(), delegate.isShared());
@@ -50,7 +52,7 @@ final class HandleLock extends FileLock {
 
   @Override
   public boolean isValid() {
-    return !released && handle.isOpen() && delegate.isValid();
+    return !released.get() && handle.isOpen() && delegate.isValid();
   }
 
   @Override
@@ -58,20 +60,33 @@ final class HandleLock extends FileLock {
     if (!handle.isOpen()) {
       throw new ClosedChannelException();
     }
-    if (!released) {
+    if (!released.get()) {
       handle.releaseLock(this);
     }
   }
 
-  /** Releases the backing lock; caller holds the key's lock (either side). */
+  /**
+   * Releases the backing lock, once, and gives the key's interrupt guard its hold back; caller
+   * holds the key's lock (either side).
+   */
   void releaseDelegate() throws IOException {
-    if (released) {
+    if (!released.compareAndSet(false, true)) {
       return;
     }
-    released = true;
-    FileLock d = delegate;
-    if (d.isValid() && d.channel().isOpen()) {
-      d.release();
+    try {
+      FileLock d = delegate;
+      if (d.isValid() && d.channel().isOpen()) {
+        d.release();
+      }
+    } finally {
+      handle.tieredKey().guard().release();
+    }
+  }
+
+  /** Marks the lock no longer held (the OS took it away) and gives its guard hold back. */
+  private void invalidate() {
+    if (released.compareAndSet(false, true)) {
+      handle.tieredKey().guard().release();
     }
   }
 
@@ -100,7 +115,7 @@ final class HandleLock extends FileLock {
     Map<HandleLock, FileLock> taken = new IdentityHashMap<>();
     try {
       for (HandleLock lock : key.fileLocks()) {
-        if (lock.released) {
+        if (lock.released.get()) {
           continue;
         }
         FileLock moved = next.tryLock(lock.position(), lock.size(), lock.isShared());
@@ -120,7 +135,7 @@ final class HandleLock extends FileLock {
           throw new IOException(why);
         }
         LOG.warn("{}; the lock is no longer valid", why);
-        lock.released = true;
+        lock.invalidate();
         key.removeFileLock(lock);
       }
       return taken;

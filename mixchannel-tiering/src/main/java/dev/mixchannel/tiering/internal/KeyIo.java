@@ -21,278 +21,234 @@ import java.nio.ByteBuffer;
 import java.nio.channels.AsynchronousCloseException;
 import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.ClosedChannelException;
-import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
-import java.nio.channels.FileLockInterruptionException;
 import java.nio.channels.WritableByteChannel;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The I/O path of handles: one shared-lock acquisition and one delegation per operation, with the
- * two recoveries that need the exclusive side done after the shared lock is released:
+ * The I/O path of handles: one retry loop ({@link #run}) in which every operation takes one lock of
+ * its key once and delegates once to the backing channel, and the recoveries that need the
+ * exclusive side, done after the shared lock is released:
  *
  * <ul>
  *   <li>{@link TierFullException} from the backing channel (PMem guarantees the channel and the
- *       buffer are then unchanged): the key spills to a slower tier and the operation is retried
+ *       buffer are then unchanged): the key spills to a slower tier and the operation runs again
  *       there.
- *   <li>The backing channel closed under the operation (a JDK channel closes itself when a thread
- *       using it is interrupted): the backing channel is reopened for every other handle (by name,
- *       or for a deleted key through its spare channel); the interrupted caller's handle is closed
- *       and it gets {@link ClosedByInterruptException}, any other caller retries.
+ *   <li>The backing channel closed under the operation by another handle's interrupt (a JDK channel
+ *       closes itself when a thread in one of its calls is interrupted; without file locks the
+ *       calls run in the callers' threads, see {@link InterruptGuard}): the backing channel is
+ *       reopened (by name, or for a deleted key through its spare channel) and the operation runs
+ *       again, as often as that happens: a closed channel's call took no effect.
  * </ul>
  *
- * Operations that wait on a foreign channel or another process ({@code transferTo} to a channel
- * that is not a {@code MixChannel}, a blocking {@code lock}) do not hold the key's lock while they
- * wait: they enter the backing channel ({@link Backing#enter}) and run unlocked.
+ * <p><b>Interrupts</b>, the JDK's rule on every tier: a thread that calls with its interrupt status
+ * set, or is interrupted in a call on the backing channel, gets {@link ClosedByInterruptException}
+ * with its status still set, and its handle is closed; nothing else changes. The status is checked
+ * before each attempt, so a PMem channel (which never blocks, and does not close on interrupt
+ * itself) follows the rule too. MixChannel does not use {@code begin()}/{@code end()} of {@code
+ * AbstractInterruptibleChannel}: a thread has one interruptible blocker, which the JDK channel's
+ * own {@code begin()} replaces and its {@code end()} clears, and the interruptor would close this
+ * handle from the interrupting thread while the interrupted one holds the key's lock.
+ *
+ * <p>A {@code transferTo} into a channel that is not a {@code MixChannel} runs without the key's
+ * lock (the target may block): entered on the backing ({@link Backing#enterDirect}), or while the
+ * key holds file locks through a bounded buffer ({@link Transfers#toChannel}). File locks are taken
+ * by {@link KeyLocks}.
  */
 final class KeyIo {
   private static final Logger LOG = LoggerFactory.getLogger(KeyIo.class);
-  private static final int MAX_ATTEMPTS = 4;
+
+  /** {@link #run} flag: the caller holds the key's append lock, which replaces the shared lock. */
+  static final int APPEND_LOCK_HELD = 1;
+
+  /** {@link #run} flag: the JDK's call does not look at interrupts ({@code tryLock}, a release). */
+  static final int IGNORES_INTERRUPTS = 2;
 
   private final ManagerState state;
   private final Spiller spiller;
+  private final KeyLocks locks;
 
-  KeyIo(ManagerState state, Spiller spiller) {
+  KeyIo(ManagerState state, Spiller spiller, IoRunner runner) {
     this.state = state;
     this.spiller = spiller;
+    this.locks = new KeyLocks(this, runner);
   }
 
   int read(MixChannelImpl h, ByteBuffer dst, long position) throws IOException {
-    TieredKey k = h.tieredKey();
-    int start = dst.position();
-    for (int attempt = 1; ; attempt++) {
-      long stamp = k.lockShared();
-      Backing b = backingOrUnlock(h, k, stamp);
-      long version = k.version();
-      IOException failure;
-      try {
-        return b.channel().read(dst, position);
-      } catch (ClosedChannelException e) {
-        failure = e;
-      } finally {
-        k.unlockShared(stamp);
-      }
-      dst.position(start);
-      recover(h, b, version, failure, 0, attempt, true);
-    }
+    return (int) run(h, BackingOp.READ, dst, position, 0, 0);
   }
 
   int write(MixChannelImpl h, ByteBuffer src, long position) throws IOException {
-    TieredKey k = h.tieredKey();
-    int start = src.position();
-    for (int attempt = 1; ; attempt++) {
-      long stamp = k.lockShared();
-      Backing b = backingOrUnlock(h, k, stamp);
-      long version = k.version();
-      IOException failure;
-      try {
-        k.noteWrite(position);
-        return b.channel().write(src, position);
-      } catch (TierFullException | ClosedChannelException e) {
-        failure = e;
-      } finally {
-        k.unlockShared(stamp);
-      }
-      src.position(start);
-      recover(h, b, version, failure, src.remaining(), attempt, true);
-    }
+    return (int) run(h, BackingOp.WRITE, src, position, 0, 0);
   }
 
   /**
-   * Appends at the end. The caller holds the key's append lock, which alone excludes both the other
-   * appends and any switch of the backing channel: this is the one lock of the append path.
+   * Appends at the end. The caller holds the key's append lock: the one lock of the append path.
    */
   int append(MixChannelImpl h, ByteBuffer src) throws IOException {
-    TieredKey k = h.tieredKey();
-    int start = src.position();
-    for (int attempt = 1; ; attempt++) {
-      Backing b = k.backing();
-      if (b == null) {
-        throw h.closedException();
-      }
-      IOException failure;
-      try {
-        FileChannel ch = b.channel();
-        long position = ch.size();
-        k.noteWrite(position);
-        return ch.write(src, position);
-      } catch (TierFullException | ClosedChannelException e) {
-        failure = e;
-      }
-      src.position(start);
-      // The version cannot have changed: a switch needs the append lock this thread holds.
-      recover(h, b, k.version(), failure, src.remaining(), attempt, true);
-    }
+    return (int) run(h, BackingOp.APPEND, src, 0, 0, APPEND_LOCK_HELD);
   }
 
   long size(MixChannelImpl h) throws IOException {
+    return run(h, BackingOp.SIZE, null, 0, 0, 0);
+  }
+
+  void truncate(MixChannelImpl h, long size) throws IOException {
+    run(h, BackingOp.TRUNCATE, null, size, 0, 0);
+  }
+
+  void force(MixChannelImpl h, boolean metaData) throws IOException {
+    run(h, BackingOp.FORCE, null, 0, metaData ? 1 : 0, 0);
+  }
+
+  FileLock lock(MixChannelImpl h, long position, long size, boolean shared, boolean wait)
+      throws IOException {
+    return locks.lock(h, position, size, shared, wait);
+  }
+
+  void releaseLock(MixChannelImpl h, HandleLock lock) throws IOException {
+    locks.release(h, lock);
+  }
+
+  /**
+   * The one retry loop: runs {@code op} on the key's backing channel under the shared lock (or the
+   * append lock the caller holds), and after a failure that a recovery cures, again.
+   *
+   * @param flags {@link #APPEND_LOCK_HELD}, {@link #IGNORES_INTERRUPTS}
+   * @return the operation's result
+   */
+  long run(MixChannelImpl h, BackingOp op, Object arg, long position, long count, int flags)
+      throws IOException {
+    // Kept small, the failures handled out of line: so that the JIT inlines it into each caller
+    // and each caller's op is a constant there.
     TieredKey k = h.tieredKey();
-    for (int attempt = 1; ; attempt++) {
-      long stamp = k.lockShared();
-      Backing b = backingOrUnlock(h, k, stamp);
+    int start = arg instanceof ByteBuffer buffer ? buffer.position() : 0;
+    while (true) {
+      if ((flags & IGNORES_INTERRUPTS) == 0 && Thread.currentThread().isInterrupted()) {
+        throw refuseInterrupted(h);
+      }
+      long stamp = (flags & APPEND_LOCK_HELD) != 0 ? 0 : k.lockShared();
+      Backing b = k.backing();
       long version = k.version();
-      IOException failure;
+      long result = 0;
+      IOException failure = null;
       try {
-        return b.channel().size();
-      } catch (ClosedChannelException e) {
+        if (b != null) {
+          result = op.apply(b.channel(), k, arg, position, count);
+        }
+      } catch (TierFullException | ClosedChannelException e) {
         failure = e;
       } finally {
-        k.unlockShared(stamp);
+        if (stamp != 0) {
+          k.unlockShared(stamp);
+        }
       }
-      recover(h, b, version, failure, 0, attempt, true);
+      if (b != null && failure == null) {
+        return result;
+      }
+      afterFailure(h, b, version, failure, arg, start, flags);
     }
+  }
+
+  /** The failure path of {@link #run}: returns to run the operation again, or throws. */
+  private void afterFailure(
+      MixChannelImpl h,
+      Backing b,
+      long version,
+      IOException failure,
+      Object arg,
+      int start,
+      int flags)
+      throws IOException {
+    if (b == null) {
+      throw h.closedException();
+    }
+    long neededBytes = 0;
+    if (arg instanceof ByteBuffer buffer) {
+      buffer.position(start);
+      neededBytes = buffer.remaining();
+    }
+    recover(h, b, version, failure, neededBytes, (flags & IGNORES_INTERRUPTS) == 0);
   }
 
   /**
    * Transfers to a target that is not a {@code MixChannel}: the backing channel's own {@code
    * transferTo} (for PMem, a view of the mapped memory), run without the key's lock (the target may
-   * block: a pipe, a socket), on the backing entered so that a migration or close meanwhile leaves
-   * it open until the transfer returns. Not retried once bytes may have reached the target. A
-   * method of its own, like read and write, so that a consumer's fetch allocates no lambda.
+   * block: a pipe, a socket) on the backing entered, so that a migration or close meanwhile leaves
+   * it open until the transfer returns. While the key holds file locks, through a bounded buffer
+   * instead, so that no call on the backing runs in this thread. A transfer that threw moved no
+   * byte (the JDK's returns the count otherwise), so it starts over after a recovery.
    */
   long transferTo(MixChannelImpl h, long position, long count, WritableByteChannel target)
       throws IOException {
     TieredKey k = h.tieredKey();
-    for (int attempt = 1; ; attempt++) {
+    while (true) {
+      refuseIfInterrupted(h);
       long stamp = k.lockShared();
-      Backing b = backingOrUnlock(h, k, stamp);
+      Backing b = k.backing();
       long version = k.version();
-      b.enter();
+      if (b == null || b.guarded()) {
+        k.unlockShared(stamp);
+        if (b == null) {
+          throw h.closedException();
+        }
+        return Transfers.toChannel(h, this, position, count, target);
+      }
+      b.enterDirect();
       k.unlockShared(stamp);
       IOException failure;
       try {
-        return b.channel().transferTo(position, count, target);
+        return b.raw().transferTo(position, count, target);
       } catch (ClosedChannelException e) {
         failure = e;
       } finally {
-        b.exit();
+        b.exitDirect();
       }
-      recover(h, b, version, failure, 0, attempt, false);
+      recover(h, b, version, failure, 0, true);
     }
   }
 
   /**
-   * Runs an operation that is not on the hot path, under the shared lock.
-   *
-   * @param h the handle
-   * @param neededBytes the bytes a {@link TierFullException} from it asked for
-   * @param retryable whether it may run again after the backing channel was closed under it
-   * @param op the operation
-   * @return its result
+   * Throws when the calling thread's interrupt status is set: the JDK's rule at the start of a
+   * call, checked here on every tier. The handle is closed.
    */
-  <R> R call(MixChannelImpl h, long neededBytes, boolean retryable, BackingOp<R> op)
-      throws IOException {
-    TieredKey k = h.tieredKey();
-    for (int attempt = 1; ; attempt++) {
-      long stamp = k.lockShared();
-      Backing b = backingOrUnlock(h, k, stamp);
-      long version = k.version();
-      IOException failure;
-      try {
-        return op.apply(b.channel(), k);
-      } catch (TierFullException | ClosedChannelException e) {
-        failure = e;
-      } finally {
-        k.unlockShared(stamp);
-      }
-      recover(h, b, version, failure, neededBytes, attempt, retryable);
+  void refuseIfInterrupted(MixChannelImpl h) throws ClosedByInterruptException {
+    if (Thread.currentThread().isInterrupted()) {
+      throw refuseInterrupted(h);
     }
+  }
+
+  private static ClosedByInterruptException refuseInterrupted(MixChannelImpl h) {
+    ClosedByInterruptException e = new ClosedByInterruptException();
+    closeInterrupted(h, e);
+    return e;
   }
 
   /**
-   * Takes a file lock through a handle. {@code tryLock} runs under the shared lock; a blocking
-   * {@code lock} waits without it (another process may hold the range for ever), then registers the
-   * lock only if the backing channel is still current, else releases it and tries again on the new
-   * one.
+   * Returns to run the operation again, or throws. Called without the key's shared lock held; the
+   * append lock may be held (then closing an interrupted handle is left to the caller, after it
+   * released the append lock).
    */
-  FileLock lock(MixChannelImpl h, long position, long size, boolean shared, boolean wait)
-      throws IOException {
-    TieredKey k = h.tieredKey();
-    for (int attempt = 1; ; attempt++) {
-      if (!wait) {
-        return call(h, 0, false, (b, key) -> register(h, key, b.tryLock(position, size, shared)));
-      }
-      long stamp = k.lockShared();
-      Backing b = backingOrUnlock(h, k, stamp);
-      long version = k.version();
-      b.enter();
-      k.unlockShared(stamp);
-      FileLock taken;
-      IOException failure;
-      try {
-        taken = b.channel().lock(position, size, shared);
-        stamp = k.lockShared();
-        try {
-          if (k.backing() == b) {
-            return register(h, k, taken);
-          }
-        } finally {
-          k.unlockShared(stamp);
-        }
-        releaseStale(taken);
-        continue;
-      } catch (FileLockInterruptionException | ClosedChannelException e) {
-        failure = e;
-      } finally {
-        b.exit();
-      }
-      if (failure instanceof FileLockInterruptionException) {
-        interrupted(h, b, failure, new FileLockInterruptionException());
-      }
-      recover(h, b, version, failure, 0, attempt, true);
-    }
-  }
-
-  private static FileLock register(MixChannelImpl h, TieredKey k, FileLock taken) {
-    if (taken == null) {
-      return null;
-    }
-    HandleLock lock = new HandleLock(h, taken);
-    k.addFileLock(lock);
-    return lock;
-  }
-
-  private static void releaseStale(FileLock lock) {
-    try {
-      if (lock.isValid()) {
-        lock.release();
-      }
-    } catch (IOException e) {
-      LOG.debug("releasing a lock taken on a replaced backing channel failed", e);
-    }
-  }
-
-  /**
-   * The backing channel, read under the shared lock; when the key is closed, unlocks and throws.
-   */
-  private static Backing backingOrUnlock(MixChannelImpl h, TieredKey k, long stamp)
-      throws ClosedChannelException {
-    Backing b = k.backing();
-    if (b == null) {
-      k.unlockShared(stamp);
-      throw h.closedException();
-    }
-    return b;
-  }
-
-  /**
-   * Returns to retry, or throws. Called without the key's shared lock held; the append lock may be
-   * held (then closing an interrupted handle is left to the caller, after it released the append
-   * lock).
-   */
-  private void recover(
+  void recover(
       MixChannelImpl h,
       Backing broken,
       long version,
       IOException failure,
       long neededBytes,
-      int attempt,
-      boolean retryable)
+      boolean interruptible)
       throws IOException {
     TieredKey k = h.tieredKey();
     if (failure instanceof TierFullException full) {
-      spiller.spill(k, version, neededBytes, full);
+      try {
+        spiller.spill(k, version, neededBytes, full);
+      } catch (IOException e) {
+        if (Thread.currentThread().isInterrupted()) {
+          // The spill failed because this thread was interrupted in it (its copy's channel closed).
+          throw interrupted(h, broken, e);
+        }
+        throw e;
+      }
       return;
     }
     if (!h.isOpen()) {
@@ -303,50 +259,73 @@ final class KeyIo {
     if (state.isClosed()) {
       throw h.closedException();
     }
-    if (failure instanceof ClosedByInterruptException || Thread.currentThread().isInterrupted()) {
-      interrupted(h, broken, failure, new ClosedByInterruptException());
+    if (failure instanceof ClosedByInterruptException
+        || (interruptible && Thread.currentThread().isInterrupted())) {
+      throw interrupted(h, broken, failure);
     }
-    reopen(k, broken, failure);
-    if (!retryable || attempt >= MAX_ATTEMPTS) {
+    if (!reopen(k, broken, failure)) {
       throw failure;
     }
   }
 
   /**
-   * The calling thread was interrupted and its operation closed the backing channel: the backing
-   * channel is reopened for the other handles, this handle is closed, and {@code toThrow} thrown
-   * (the JDK's exception for the operation), whether or not the reopen worked.
+   * The calling thread was interrupted in a call on the backing channel: the backing channel, if
+   * the interrupt closed it, is reopened for the other handles, and this handle is closed.
+   *
+   * @return the exception to throw
    */
-  private void interrupted(
-      MixChannelImpl h, Backing broken, IOException failure, IOException toThrow)
-      throws IOException {
-    toThrow.initCause(failure);
+  private ClosedByInterruptException interrupted(
+      MixChannelImpl h, Backing broken, IOException failure) {
+    ClosedByInterruptException e = new ClosedByInterruptException();
+    e.initCause(failure);
     try {
       reopen(h.tieredKey(), broken, failure);
-    } catch (IOException | RuntimeException e) {
-      toThrow.addSuppressed(e);
+    } catch (IOException | RuntimeException suppressed) {
+      e.addSuppressed(suppressed);
     }
+    closeInterrupted(h, e);
+    return e;
+  }
+
+  private static void closeInterrupted(MixChannelImpl h, Throwable thrown) {
     if (h.tieredKey().appendHeldByCurrentThread()) {
       h.closeWhenUnlocked();
     } else {
-      h.closeAfterInterrupt(toThrow);
+      h.closeAfterInterrupt(thrown);
     }
-    throw toThrow;
   }
 
-  /** Reopens a backing channel that closed under the key while it is still in use. */
-  private void reopen(TieredKey k, Backing broken, IOException failure) throws IOException {
+  /**
+   * Reopens a backing channel that closed under the key while it is still in use.
+   *
+   * @return whether the key has another backing now (the failed call may run again on it); false
+   *     when the backing is the same and open, so the failure was not its being closed
+   */
+  boolean reopen(TieredKey k, Backing broken, IOException failure) throws IOException {
+    long shared = k.lockShared();
+    try {
+      if (k.backing() != broken || broken == null || broken.isOpen()) {
+        // Reopened by another handle already, or not closed at all: no need for the exclusive side.
+        return k.backing() != broken;
+      }
+    } finally {
+      k.unlockShared(shared);
+    }
     boolean interrupted = Thread.interrupted();
     long stamp = k.lockExclusive();
     try {
-      if (k.backing() != broken || !k.reopenIfClosed()) {
-        return;
+      if (k.backing() != broken) {
+        return true;
+      }
+      if (!k.reopenIfClosed()) {
+        return false;
       }
       LOG.info(
           "reopened backing channel closed by {}: key={}, deleted={}",
           failure.getClass().getSimpleName(),
           k.key(),
           k.isDeleted());
+      return true;
     } finally {
       k.unlockExclusive(stamp);
       if (interrupted) {

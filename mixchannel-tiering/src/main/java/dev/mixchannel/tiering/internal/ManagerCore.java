@@ -61,6 +61,7 @@ public final class ManagerCore implements TierManager {
   private final AtomicBoolean closed = new AtomicBoolean();
   private final MigrationSettings settings;
   private final RateLimiter rate;
+  private final IoRunner ioRunner = new IoRunner();
 
   /**
    * Opens the tiers of a configuration, recovers them and starts the manager.
@@ -131,7 +132,8 @@ public final class ManagerCore implements TierManager {
     this.rate = new RateLimiter(config.migrationRateBytesPerSecond());
     Migrator migrator = new Migrator(counters, hook, rate, clock, stale, deletedCopies);
     Spiller spiller = new Spiller(tiers, migrator, migrator.switcher(), deletedCopies);
-    this.catalog = new Catalog(tiers, recovered, clock, state, new KeyIo(state, spiller), stale);
+    this.catalog =
+        new Catalog(tiers, recovered, clock, state, new KeyIo(state, spiller, ioRunner), stale);
     this.workers = new MigrationWorkers(migrator, state, config.migrationThreads());
     this.agent =
         new PolicyAgent(catalog, state, tiers, policy, workers, counters, config, settings, clock);
@@ -367,7 +369,9 @@ public final class ManagerCore implements TierManager {
     }
     workers.close();
     try {
-      Closeables.closeAll("closing the tier manager " + jmx.id(), catalog::closeAll, tiers);
+      // The runner last: closing the tiers' channels ends the calls blocked on its threads.
+      Closeables.closeAll(
+          "closing the tier manager " + jmx.id(), catalog::closeAll, tiers, ioRunner);
     } finally {
       jmx.close();
       LOG.info("tier manager closed: id={}", jmx.id());

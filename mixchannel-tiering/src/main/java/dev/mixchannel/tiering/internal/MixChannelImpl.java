@@ -16,18 +16,20 @@
 package dev.mixchannel.tiering.internal;
 
 import dev.mixchannel.api.TierKind;
+import dev.mixchannel.common.FileChannelChecks;
 import dev.mixchannel.common.OpenOptions;
 import dev.mixchannel.tiering.MixChannel;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
+import java.nio.channels.AsynchronousCloseException;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileLock;
-import java.nio.channels.NonReadableChannelException;
-import java.nio.channels.NonWritableChannelException;
 import java.nio.channels.ReadableByteChannel;
 import java.nio.channels.WritableByteChannel;
-import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -45,6 +47,7 @@ final class MixChannelImpl extends MixChannel {
   private final Object positionLock = new Object();
   private long position;
   private volatile boolean closePending;
+  private final Set<CompletableFuture<FileLock>> pendingLocks = ConcurrentHashMap.newKeySet();
 
   MixChannelImpl(TieredKey key, KeyIo io, Catalog catalog, OpenOptions mode) {
     this.key = key;
@@ -81,7 +84,7 @@ final class MixChannelImpl extends MixChannel {
 
   @Override
   public long read(ByteBuffer[] dsts, int offset, int length) throws IOException {
-    Objects.checkFromIndexSize(offset, length, dsts.length);
+    FileChannelChecks.buffers(offset, length, dsts.length);
     ensureOpen();
     ensureReadable();
     synchronized (positionLock) {
@@ -114,7 +117,7 @@ final class MixChannelImpl extends MixChannel {
 
   @Override
   public long write(ByteBuffer[] srcs, int offset, int length) throws IOException {
-    Objects.checkFromIndexSize(offset, length, srcs.length);
+    FileChannelChecks.buffers(offset, length, srcs.length);
     ensureOpen();
     ensureWritable();
     long n;
@@ -138,10 +141,7 @@ final class MixChannelImpl extends MixChannel {
 
   @Override
   public int read(ByteBuffer dst, long position) throws IOException {
-    Objects.requireNonNull(dst, "dst");
-    if (position < 0) {
-      throw new IllegalArgumentException("Negative position");
-    }
+    FileChannelChecks.positional(dst, position);
     ensureOpen();
     ensureReadable();
     return io.read(this, dst, position);
@@ -149,10 +149,7 @@ final class MixChannelImpl extends MixChannel {
 
   @Override
   public int write(ByteBuffer src, long position) throws IOException {
-    Objects.requireNonNull(src, "src");
-    if (position < 0) {
-      throw new IllegalArgumentException("Negative position");
-    }
+    FileChannelChecks.positional(src, position);
     ensureOpen();
     ensureWritable();
     int n = mode.append() ? append(src) : io.write(this, src, position);
@@ -192,9 +189,7 @@ final class MixChannelImpl extends MixChannel {
   @Override
   public MixChannelImpl position(long newPosition) throws IOException {
     ensureOpen();
-    if (newPosition < 0) {
-      throw new IllegalArgumentException("Negative position");
-    }
+    FileChannelChecks.newPosition(newPosition);
     synchronized (positionLock) {
       position = newPosition;
     }
@@ -210,10 +205,7 @@ final class MixChannelImpl extends MixChannel {
   @Override
   public MixChannelImpl truncate(long size) throws IOException {
     ensureOpen();
-    if (size < 0) {
-      throw new IllegalArgumentException("Negative size");
-    }
-    ensureWritable();
+    FileChannelChecks.truncate(size, mode.write());
     synchronized (positionLock) {
       truncateShared(size);
       if (position > size) {
@@ -227,18 +219,7 @@ final class MixChannelImpl extends MixChannel {
   void truncateShared(long size) throws IOException {
     key.lockAppend();
     try {
-      io.call(
-          this,
-          0,
-          true,
-          (b, k) -> {
-            if (size < b.size()) {
-              k.noteWrite(size);
-            }
-            // Also when not shrinking: a tier may free room a failed write left beyond the end.
-            b.truncate(size);
-            return null;
-          });
+      io.truncate(this, size);
     } finally {
       unlockAppends();
     }
@@ -247,31 +228,20 @@ final class MixChannelImpl extends MixChannel {
   @Override
   public void force(boolean metaData) throws IOException {
     ensureOpen();
-    io.call(
-        this,
-        0,
-        true,
-        (b, k) -> {
-          ForceTimer.force(b, k, metaData);
-          return null;
-        });
+    io.force(this, metaData);
   }
 
   @Override
   public long transferTo(long position, long count, WritableByteChannel target) throws IOException {
     ensureOpen();
-    if (!target.isOpen()) {
-      throw new ClosedChannelException();
-    }
-    ensureReadable();
-    if (target instanceof MixChannelImpl t && !t.writable()) {
-      throw new NonWritableChannelException();
-    }
-    if (position < 0 || count < 0) {
-      throw new IllegalArgumentException("Negative position or count");
-    }
+    FileChannelChecks.transferTo(
+        mode.read(),
+        target,
+        !(target instanceof MixChannelImpl t) || t.writable(),
+        position,
+        count);
     if (target instanceof MixChannel) {
-      return Transfers.toMixChannel(this, io, position, count, target);
+      return Transfers.toChannel(this, io, position, count, target);
     }
     return io.transferTo(this, position, count, target);
   }
@@ -286,13 +256,7 @@ final class MixChannelImpl extends MixChannel {
   @Override
   public long transferFrom(ReadableByteChannel src, long position, long count) throws IOException {
     ensureOpen();
-    if (!src.isOpen()) {
-      throw new ClosedChannelException();
-    }
-    ensureWritable();
-    if (position < 0 || count < 0) {
-      throw new IllegalArgumentException("Negative position or count");
-    }
+    FileChannelChecks.transferFrom(mode.write(), src, position, count);
     return Transfers.fromChannel(this, io, src, position, count, mode.append());
   }
 
@@ -318,29 +282,31 @@ final class MixChannelImpl extends MixChannel {
 
   private FileLock lock(long position, long size, boolean shared, boolean wait) throws IOException {
     ensureOpen();
-    if (shared && !mode.read()) {
-      throw new NonReadableChannelException();
-    }
-    if (!shared && !mode.write()) {
-      throw new NonWritableChannelException();
-    }
+    FileChannelChecks.lock(shared, mode.read(), mode.write());
     return io.lock(this, position, size, shared, wait);
   }
 
   void releaseLock(HandleLock lock) throws IOException {
-    io.call(
-        this,
-        0,
-        true,
-        (b, k) -> {
-          k.removeFileLock(lock);
-          lock.releaseDelegate();
-          return null;
-        });
+    io.releaseLock(this, lock);
+  }
+
+  /** A blocking lock of this handle waits for {@code pending}; closing the handle ends the wait. */
+  void addPendingLock(CompletableFuture<FileLock> pending) {
+    pendingLocks.add(pending);
+    if (!isOpen()) {
+      pending.completeExceptionally(new AsynchronousCloseException());
+    }
+  }
+
+  void removePendingLock(CompletableFuture<FileLock> pending) {
+    pendingLocks.remove(pending);
   }
 
   @Override
   protected void implCloseChannel() throws IOException {
+    for (CompletableFuture<FileLock> pending : pendingLocks) {
+      pending.completeExceptionally(new AsynchronousCloseException());
+    }
     catalog.release(this);
   }
 
@@ -410,15 +376,11 @@ final class MixChannelImpl extends MixChannel {
   }
 
   private void ensureReadable() {
-    if (!mode.read()) {
-      throw new NonReadableChannelException();
-    }
+    FileChannelChecks.readable(mode.read());
   }
 
   private void ensureWritable() {
-    if (!mode.write()) {
-      throw new NonWritableChannelException();
-    }
+    FileChannelChecks.writable(mode.write());
   }
 
   private void syncIfAsked() throws IOException {

@@ -119,10 +119,10 @@ final class Spiller {
         migrator.succeeded(k, m, copied, startNanos, true);
         return m;
       } catch (TierFullException e) {
-        m.rollBack(k, e);
+        rollBackUninterrupted(k, m, e);
         last = e;
       } catch (IOException | RuntimeException e) {
-        m.rollBack(k, e);
+        rollBackUninterrupted(k, m, e);
         if (m.phase() == Migration.Phase.SWITCHED) {
           return m;
         }
@@ -239,5 +239,20 @@ final class Spiller {
                 + ")");
     e.initCause(cause);
     return e;
+  }
+
+  /**
+   * Rolls a spill back with this thread's interrupt status clear: an interrupt that arrived during
+   * the spill (and made it fail) must not make the rollback fail too; the status is set again.
+   */
+  private static void rollBackUninterrupted(TieredKey k, Migration m, Exception e) {
+    boolean interrupted = Thread.interrupted();
+    try {
+      m.rollBack(k, e);
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
   }
 }

@@ -27,6 +27,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.concurrent.locks.StampedLock;
 import org.slf4j.Logger;
@@ -51,7 +52,9 @@ import org.slf4j.LoggerFactory;
  * </ul>
  *
  * The shared lock is a {@link StampedLock} (measured cheaper than {@code ReentrantReadWriteLock}),
- * so not reentrant: code never takes it twice. The append lock is reentrant, so an append that must
+ * so not reentrant: code never takes it twice, and never takes the append lock while holding it.
+ * While a thread waits for the exclusive side, new shared acquisitions wait for it (behind the
+ * append lock), so readers cannot starve it. The append lock is reentrant, so an append that must
  * spill or reopen can take the exclusive side while holding it.
  *
  * <p><b>Discipline.</b> No foreign channel (a caller's source or target, a wrapper, a pipe, a
@@ -86,7 +89,9 @@ final class TieredKey {
   private final long id;
   private final StampedLock rw = new StampedLock();
   private final ReentrantLock appendLock = new ReentrantLock();
+  private final AtomicInteger exclusiveWaiters = new AtomicInteger();
   private final KeyActivity activity;
+  private final InterruptGuard guard = new InterruptGuard();
 
   private volatile String key;
   private volatile RankedTier tier;
@@ -139,6 +144,11 @@ final class TieredKey {
     return activity;
   }
 
+  /** Whether the key's backing calls must run where no caller's interrupt reaches. */
+  InterruptGuard guard() {
+    return guard;
+  }
+
   boolean isLiveAs(String expected) {
     return life == Life.LIVE && key.equals(expected);
   }
@@ -154,6 +164,13 @@ final class TieredKey {
   // ---- locks ----
 
   long lockShared() {
+    if (exclusiveWaiters.get() != 0) {
+      // The exclusive side is wanted: StampedLock lets readers overtake a waiting writer, so a
+      // stream of overlapping reads of other handles could keep a switch, a reopen or a handle's
+      // close out for seconds. Wait behind the append lock, which the exclusive side takes first.
+      appendLock.lock();
+      appendLock.unlock();
+    }
     return rw.readLock();
   }
 
@@ -183,12 +200,17 @@ final class TieredKey {
    * @return the stamp for {@link #unlockExclusive}
    */
   long lockExclusive() {
-    appendLock.lock();
+    exclusiveWaiters.incrementAndGet();
     try {
-      return rw.writeLock();
-    } catch (RuntimeException | Error e) {
-      appendLock.unlock();
-      throw e;
+      appendLock.lock();
+      try {
+        return rw.writeLock();
+      } catch (RuntimeException | Error e) {
+        appendLock.unlock();
+        throw e;
+      }
+    } finally {
+      exclusiveWaiters.decrementAndGet();
     }
   }
 
@@ -283,6 +305,7 @@ final class TieredKey {
    * @return the replaced backing
    */
   Backing switchTo(Backing next) {
+    next.guardWith(guard);
     Backing old = backing;
     backing = next;
     tier = next.tier();
@@ -319,7 +342,7 @@ final class TieredKey {
   void keepBytesReachable() {
     if (backing != null && spare == null && !handles.isEmpty()) {
       try {
-        spare = tier.tier().reopen(backing.channel());
+        spare = tier.tier().reopen(backing.raw());
       } catch (UnsupportedOperationException | IOException e) {
         LOG.debug("no spare channel for a deleted key: key={}, tier={}", key, tier, e);
       }
@@ -473,7 +496,7 @@ final class TieredKey {
     backing = null;
     version++;
     try {
-      if (b.channel().isOpen()) {
+      if (b.isOpen()) {
         activity.cachedSizeBytes(b.channel().size());
       }
     } finally {
@@ -518,7 +541,7 @@ final class TieredKey {
    */
   boolean reopenIfClosed() throws IOException {
     Backing broken = backing;
-    if (broken == null || broken.channel().isOpen()) {
+    if (broken == null || broken.isOpen()) {
       return false;
     }
     FileChannel fresh = reopenChannel();
@@ -565,7 +588,7 @@ final class TieredKey {
     }
     try {
       Backing b = backing;
-      if (b != null && b.channel().isOpen()) {
+      if (b != null && b.isOpen()) {
         activity.cachedSizeBytes(b.channel().size());
       }
     } catch (IOException e) {

@@ -26,7 +26,8 @@ import java.nio.channels.WritableByteChannel;
  * transferFrom} (the source may be this very key, a wrapper of it, or block) and {@code transferTo}
  * into another {@code MixChannel} (holding two keys' locks could deadlock with two migrations; the
  * same key's lock would be taken twice). They go through a bounded heap buffer, one locked
- * operation per piece on each side.
+ * operation per piece on each side. As the JDK's, a transfer that fails after it moved bytes
+ * returns their count.
  */
 final class Transfers {
   private static final int BUFFER_BYTES = 64 << 10;
@@ -35,9 +36,11 @@ final class Transfers {
 
   /**
    * Copies {@code min(count, size - position)} bytes, the size taken at entry as the JDK does, so a
-   * transfer into this very key stops where the key ended when it began.
+   * transfer into this very key stops where the key ended when it began. Used for a target that is
+   * a {@code MixChannel}, and for any other target while the key holds file locks (so that no call
+   * on the backing runs in the caller's thread).
    */
-  static long toMixChannel(
+  static long toChannel(
       MixChannelImpl h, KeyIo io, long position, long count, WritableByteChannel target)
       throws IOException {
     long size = io.size(h);
@@ -47,19 +50,23 @@ final class Transfers {
     count = Math.min(count, size - position);
     ByteBuffer buffer = ByteBuffer.allocate((int) Math.min(BUFFER_BYTES, count));
     long done = 0;
-    while (done < count) {
-      buffer.clear();
-      buffer.limit((int) Math.min(buffer.capacity(), count - done));
-      int n = io.read(h, buffer, position + done);
-      if (n <= 0) {
-        break;
+    try {
+      while (done < count) {
+        buffer.clear();
+        buffer.limit((int) Math.min(buffer.capacity(), count - done));
+        int n = io.read(h, buffer, position + done);
+        if (n <= 0) {
+          break;
+        }
+        buffer.flip();
+        int written = target.write(buffer);
+        done += written;
+        if (written < n) {
+          break;
+        }
       }
-      buffer.flip();
-      int written = target.write(buffer);
-      done += written;
-      if (written < n) {
-        break;
-      }
+    } catch (IOException e) {
+      return partial(done, e);
     }
     return done;
   }
@@ -89,20 +96,35 @@ final class Transfers {
     }
     ByteBuffer buffer = ByteBuffer.allocate((int) Math.min(BUFFER_BYTES, count));
     long done = 0;
-    while (done < count) {
-      buffer.clear();
-      buffer.limit((int) Math.min(buffer.capacity(), count - done));
-      int n = src.read(buffer);
-      if (n <= 0) {
-        break;
+    try {
+      while (done < count) {
+        buffer.clear();
+        buffer.limit((int) Math.min(buffer.capacity(), count - done));
+        int n = src.read(buffer);
+        if (n <= 0) {
+          break;
+        }
+        buffer.flip();
+        while (buffer.hasRemaining()) {
+          // Counted piece by piece: a write that fails after another one worked keeps its bytes.
+          done += append ? h.append(buffer) : io.write(h, buffer, position + done);
+        }
       }
-      buffer.flip();
-      int written = 0;
-      while (buffer.hasRemaining()) {
-        written += append ? h.append(buffer) : io.write(h, buffer, position + done + written);
-      }
-      done += written;
+    } catch (IOException e) {
+      return partial(done, e);
     }
     return done;
+  }
+
+  /**
+   * The JDK's rule for a transfer that fails part-way: the bytes moved so far when there are any
+   * (the failure is dropped, as the JDK drops it), else the failure. An interrupt that closed this
+   * handle meanwhile has closed it all the same.
+   */
+  private static long partial(long done, IOException failure) throws IOException {
+    if (done > 0) {
+      return done;
+    }
+    throw failure;
   }
 }

@@ -27,5 +27,17 @@
  * key's lock is acquired. Two keys are locked together only by a rename, in id order. No foreign
  * channel (a caller's source or target, a wrapper, a pipe) is called under any of them: see {@link
  * dev.mixchannel.tiering.internal.TieredKey} for the discipline.
+ *
+ * <p>Interrupts and file locks: an interrupt on one handle changes nothing for the other handles of
+ * its key. Each handle applies the JDK's rule itself ({@link
+ * dev.mixchannel.tiering.internal.KeyIo}: the interrupted thread's handle closes, on every tier). A
+ * JDK backing channel still closes itself when a thread in one of its calls is interrupted, and
+ * POSIX drops every lock of the process on a file when any descriptor of it is closed; so while a
+ * key holds a file lock its backing calls never run in a caller's thread ({@link
+ * dev.mixchannel.tiering.internal.InterruptGuard}: they run on the manager's {@link
+ * dev.mixchannel.tiering.internal.IoRunner}, and a blocking lock waits there too), and a second
+ * descriptor of a locked file is never opened and closed. Without locks an interrupt may close the
+ * shared backing channel; the other handles' calls on it took no effect and run again on a reopened
+ * one.
  */
 package dev.mixchannel.tiering.internal;
