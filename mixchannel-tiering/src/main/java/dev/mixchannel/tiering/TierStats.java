@@ -44,6 +44,14 @@ public record TierStats(
   /**
    * Checks the unit.
    *
+   * @param name the tier's name
+   * @param kind the tier's medium
+   * @param capacityBytes the bytes the tier may hold
+   * @param usedBytes the bytes the tier holds now (complete and incomplete keys)
+   * @param keyCount the keys on the tier
+   * @param highWatermark the configured used fraction above which the tier demotes
+   * @param lowWatermark the configured used fraction demotion stops at and below which it promotes
+   * @param allocationUnitBytes the unit the tier hands out room in
    * @throws IllegalArgumentException when {@code allocationUnitBytes < 1}
    */
   public TierStats {
