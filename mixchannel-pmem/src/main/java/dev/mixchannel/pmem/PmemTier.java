@@ -27,6 +27,7 @@ import dev.mixchannel.common.Closeables;
 import dev.mixchannel.common.OpenOptions;
 import dev.mixchannel.pmem.internal.Backends;
 import dev.mixchannel.pmem.internal.Medium;
+import dev.mixchannel.pmem.internal.Namespace;
 import dev.mixchannel.pmem.internal.PmemPool;
 import dev.mixchannel.pmem.internal.PoolLayout;
 import dev.mixchannel.pmem.internal.PoolMemoryProvider;
@@ -133,7 +134,7 @@ public final class PmemTier implements StorageTier {
     }
     Set<String> all = new TreeSet<>();
     for (PmemPool pool : pools) {
-      all.addAll(pool.keys(false));
+      all.addAll(pool.keys(Namespace.COMPLETE));
     }
     for (String key : all) {
       PmemPool best = null;
@@ -143,8 +144,8 @@ public final class PmemTier implements StorageTier {
         }
       }
       for (PmemPool pool : pools) {
-        if (pool != best && pool.contains(key, false)) {
-          pool.delete(key, false);
+        if (pool != best && pool.contains(key, Namespace.COMPLETE)) {
+          pool.delete(key, Namespace.COMPLETE);
         }
       }
     }
@@ -172,14 +173,14 @@ public final class PmemTier implements StorageTier {
   }
 
   /** The pool holding a key, or null; a quarantined key throws. */
-  private PmemPool find(String key, boolean incomplete) throws IOException {
+  private PmemPool find(String key, Namespace namespace) throws IOException {
     for (PmemPool pool : pools) {
       if (pool.isQuarantined(key)) {
-        pool.size(key, incomplete);
+        pool.size(key, namespace);
       }
     }
     for (PmemPool pool : pools) {
-      if (pool.contains(key, incomplete)) {
+      if (pool.contains(key, namespace)) {
         return pool;
       }
     }
@@ -189,7 +190,7 @@ public final class PmemTier implements StorageTier {
   private PmemPool emptiest() {
     PmemPool best = pools.get(0);
     for (PmemPool pool : pools) {
-      if (pool.freeExtents() > best.freeExtents()) {
+      if (pool.media().freeExtents() > best.media().freeExtents()) {
         best = pool;
       }
     }
@@ -218,17 +219,17 @@ public final class PmemTier implements StorageTier {
               + " (PMem tier; the tier manager handles it)");
     }
     ensureOpen();
-    PmemPool pool = find(key, false);
+    PmemPool pool = find(key, Namespace.COMPLETE);
     if (pool != null) {
       if (request.createNew()) {
         throw new FileAlreadyExistsException(key);
       }
-      return pool.open(key, false, request);
+      return pool.open(key, Namespace.COMPLETE, request);
     }
     if (!request.mayCreate()) {
       throw new NoSuchFileException(key);
     }
-    return emptiest().create(key, false, request);
+    return emptiest().create(key, Namespace.COMPLETE, request);
   }
 
   /**
@@ -259,7 +260,7 @@ public final class PmemTier implements StorageTier {
     checkKey(key);
     ensureOpen();
     for (PmemPool pool : pools) {
-      if (pool.contains(key, false)) {
+      if (pool.contains(key, Namespace.COMPLETE)) {
         return true;
       }
     }
@@ -270,11 +271,11 @@ public final class PmemTier implements StorageTier {
   public synchronized long size(String key) throws IOException {
     checkKey(key);
     ensureOpen();
-    PmemPool pool = find(key, false);
+    PmemPool pool = find(key, Namespace.COMPLETE);
     if (pool == null) {
       throw new NoSuchFileException(key);
     }
-    return pool.size(key, false);
+    return pool.size(key, Namespace.COMPLETE);
   }
 
   @Override
@@ -282,15 +283,15 @@ public final class PmemTier implements StorageTier {
     checkKey(from);
     checkKey(to);
     ensureOpen();
-    PmemPool source = find(from, false);
+    PmemPool source = find(from, Namespace.COMPLETE);
     if (source == null) {
       throw new NoSuchFileException(from);
     }
-    find(to, false);
+    find(to, Namespace.COMPLETE);
     source.rename(from, to);
     for (PmemPool pool : pools) {
-      if (pool != source && pool.contains(to, false)) {
-        pool.delete(to, false);
+      if (pool != source && pool.contains(to, Namespace.COMPLETE)) {
+        pool.delete(to, Namespace.COMPLETE);
       }
     }
   }
@@ -299,15 +300,15 @@ public final class PmemTier implements StorageTier {
   public synchronized boolean delete(String key) throws IOException {
     checkKey(key);
     ensureOpen();
-    PmemPool pool = find(key, false);
-    return pool != null && pool.delete(key, false);
+    PmemPool pool = find(key, Namespace.COMPLETE);
+    return pool != null && pool.delete(key, Namespace.COMPLETE);
   }
 
   @Override
   public synchronized List<String> keys() {
     ensureOpen();
     List<String> keys = new ArrayList<>();
-    pools.forEach(pool -> keys.addAll(pool.keys(false)));
+    pools.forEach(pool -> keys.addAll(pool.keys(Namespace.COMPLETE)));
     return keys;
   }
 
@@ -316,26 +317,26 @@ public final class PmemTier implements StorageTier {
       throws IOException {
     checkKey(key);
     ensureOpen();
-    if (find(key, false) != null || find(key, true) != null) {
+    if (find(key, Namespace.COMPLETE) != null || find(key, Namespace.INCOMPLETE) != null) {
       throw new FileAlreadyExistsException(key);
     }
     PmemPool pool = emptiest();
-    long needed = ceilDiv(sizeHint.bytes(), pool.extentSizeBytes());
-    if (needed > pool.freeExtents()) {
+    long needed = ceilDiv(sizeHint.bytes(), pool.media().extentSizeBytes());
+    if (needed > pool.media().freeExtents()) {
       throw new TierFullException(
           config.name(),
           sizeHint.bytes(),
           "PMem tier has no room: requestedBytes="
               + sizeHint.bytes()
               + ", freeExtents="
-              + pool.freeExtents()
+              + pool.media().freeExtents()
               + " (pool "
               + pool.file()
               + ")");
     }
     OpenOptions request =
         OpenOptions.parse(key, StandardOpenOption.READ, StandardOpenOption.WRITE, sizeHint);
-    return pool.create(key, true, request);
+    return pool.create(key, Namespace.INCOMPLETE, request);
   }
 
   /** {@code ceil(bytes / unit)} without overflow. */
@@ -347,11 +348,11 @@ public final class PmemTier implements StorageTier {
   public synchronized void publish(String key) throws IOException {
     checkKey(key);
     ensureOpen();
-    PmemPool pool = find(key, true);
+    PmemPool pool = find(key, Namespace.INCOMPLETE);
     if (pool == null) {
       throw new NoSuchFileException(key + INCOMPLETE_SUFFIX);
     }
-    if (find(key, false) != null) {
+    if (find(key, Namespace.COMPLETE) != null) {
       throw new FileAlreadyExistsException(key);
     }
     pool.publish(key);
@@ -361,15 +362,15 @@ public final class PmemTier implements StorageTier {
   public synchronized boolean discardIncomplete(String key) throws IOException {
     checkKey(key);
     ensureOpen();
-    PmemPool pool = find(key, true);
-    return pool != null && pool.delete(key, true);
+    PmemPool pool = find(key, Namespace.INCOMPLETE);
+    return pool != null && pool.delete(key, Namespace.INCOMPLETE);
   }
 
   @Override
   public synchronized List<String> incompleteKeys() {
     ensureOpen();
     List<String> keys = new ArrayList<>();
-    pools.forEach(pool -> keys.addAll(pool.keys(true)));
+    pools.forEach(pool -> keys.addAll(pool.keys(Namespace.INCOMPLETE)));
     return keys;
   }
 
@@ -378,7 +379,7 @@ public final class PmemTier implements StorageTier {
     ensureOpen();
     long total = 0;
     for (PmemPool pool : pools) {
-      total += pool.extentCount() * pool.extentSizeBytes();
+      total += pool.media().extentCount() * pool.media().extentSizeBytes();
     }
     return total;
   }
@@ -388,7 +389,7 @@ public final class PmemTier implements StorageTier {
     ensureOpen();
     long total = 0;
     for (PmemPool pool : pools) {
-      total += pool.usedExtents() * pool.extentSizeBytes();
+      total += pool.media().usedExtents() * pool.media().extentSizeBytes();
     }
     return total;
   }
@@ -404,7 +405,7 @@ public final class PmemTier implements StorageTier {
     ensureOpen();
     long unit = 1;
     for (PmemPool pool : pools) {
-      unit = Math.max(unit, pool.extentSizeBytes());
+      unit = Math.max(unit, pool.media().extentSizeBytes());
     }
     return unit;
   }
@@ -413,7 +414,7 @@ public final class PmemTier implements StorageTier {
   public boolean hasRoomFor(long bytes) {
     ensureOpen();
     for (PmemPool pool : pools) {
-      if (pool.freeExtents() * pool.extentSizeBytes() >= bytes) {
+      if (pool.media().freeExtents() * pool.media().extentSizeBytes() >= bytes) {
         return true;
       }
     }
@@ -442,7 +443,7 @@ public final class PmemTier implements StorageTier {
 
   /** Waits (bounded) for the background pre-touch of new pools; for benchmarks and tests. */
   public void awaitPretouch() {
-    pools.forEach(PmemPool::awaitPretouch);
+    pools.forEach(pool -> pool.media().awaitPretouch());
   }
 
   @Override

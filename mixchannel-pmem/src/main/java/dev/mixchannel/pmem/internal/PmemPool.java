@@ -15,8 +15,6 @@
  */
 package dev.mixchannel.pmem.internal;
 
-import static dev.mixchannel.pmem.internal.PoolLayout.*;
-
 import dev.mixchannel.api.CorruptPoolException;
 import dev.mixchannel.api.StorageInUseException;
 import dev.mixchannel.api.TierFullException;
@@ -25,33 +23,25 @@ import dev.mixchannel.common.OpenOptions;
 import dev.mixchannel.common.OwnershipLock;
 import dev.mixchannel.pmem.PmemChannel;
 import java.io.IOException;
-import java.lang.invoke.VarHandle;
+import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * One pool file: its superblock, slots, extent allocator and the in-memory files of its keys.
- * Opening recovers: every slot and extent entry is validated, damaged channels are quarantined
- * (reported, their extents kept reserved, never served), leaked extents are freed. The pool file is
- * locked (an exclusive lock on a fixed range) while open.
+ * One pool file: its storage ({@link PoolMedia}: memory, extents, slots) and the namespace of its
+ * keys ({@link PoolKeys}). Opening recovers: every slot and extent entry is validated, damaged
+ * channels are quarantined (reported, their extents kept reserved, never served), leaked extents
+ * are freed. The pool file is locked (an exclusive lock on a fixed range) while open.
  *
  * <p>Namespace operations (create, open, rename, delete, publish) are synchronized on the pool;
- * reads and writes go through the files' own locks. Closing the pool closes every channel it handed
- * out. Complete and incomplete keys are separate namespaces.
+ * reads and writes go through the keys' own locks ({@link KeyGuard}). Closing the pool closes every
+ * channel it handed out. Complete and incomplete keys are separate {@link Namespace}s. The slot
+ * words are written by {@link SlotTable} alone, a key's extent entries by its {@link ExtentMap}
+ * alone; this class orders their crash steps.
  */
 public final class PmemPool implements AutoCloseable {
 
@@ -61,28 +51,13 @@ public final class PmemPool implements AutoCloseable {
   /** The directory, next to the pool file, of the keys' lock files. */
   public static final String LOCKS_DIRECTORY = "mixchannel.locks";
 
-  private static final long CLOSE_WAIT_NANOS = java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
-
-  private static final Logger LOG = LoggerFactory.getLogger(PmemPool.class);
-
   private final PoolOptions options;
   private final Path file;
   private final OwnershipLock owner;
-  private final FileChannel channel;
-  private final Superblock sb;
-  private final PoolMemory memory;
-  private final ExtentAllocator allocator;
-  private final RetainedExtents.Registry retained = new RetainedExtents.Registry();
-  private final Map<String, PmemKey> complete = new HashMap<>();
-  private final Map<String, PmemKey> incomplete = new HashMap<>();
-  private final Map<String, String> quarantinedKeys = new HashMap<>();
-  private final List<String> quarantined = new ArrayList<>();
-  private final ArrayDeque<Integer> freeSlots = new ArrayDeque<>();
-  private final long[] generations;
-  private final Set<PmemChannelImpl> handles = new HashSet<>();
-  private final AtomicInteger lockThreads = new AtomicInteger();
+  private final PoolMedia media;
+  private final SlotTable slots;
+  private final PoolKeys keys;
   private final boolean created;
-  private ExtentScrubber scrubber;
   private boolean closed;
 
   PmemPool(PoolOptions options, OwnershipLock owner, Superblock sb, boolean created)
@@ -90,19 +65,16 @@ public final class PmemPool implements AutoCloseable {
     this.options = options;
     this.file = options.file();
     this.owner = owner;
-    this.channel = owner.channel();
-    this.sb = sb;
     this.created = created;
-    this.generations = new long[(int) sb.slotCount()];
+    this.keys = new PoolKeys(file);
     PoolGeometry geometry =
         new PoolGeometry(
             sb.poolSizeBytes(), sb.dataOffset(), sb.extentSizeBytes(), sb.extentCount());
-    this.memory = options.provider().open(file, channel, geometry, options.medium());
-    // Pre-touched on every open, not only on creation: a process that reopens a pool has none of
-    // its pages mapped, and would fault on the first write to each (only free extents are touched).
-    int limit =
-        options.pretouch() ? (int) Math.ceil(sb.extentCount() * options.pretouchFraction()) : 0;
-    this.allocator = new ExtentAllocator((int) sb.extentCount(), limit);
+    FileChannel channel = owner.channel();
+    this.media =
+        new PoolMedia(
+            options, options.provider().open(file, channel, geometry, options.medium()), sb);
+    this.slots = media.slots();
   }
 
   /**
@@ -119,80 +91,12 @@ public final class PmemPool implements AutoCloseable {
   }
 
   /**
-   * Starts the scrubber: it zeroes the dirty free extents (every free extent of a reopened pool)
-   * and pre-touches the clean ones below the pre-touch limit, then keeps zeroing what keys free. A
-   * reopened process has none of the pool's pages mapped either, so this runs on every open.
-   */
-  void startScrubber() {
-    long initial =
-        allocator.dirtyCount() + Math.min(allocator.freeCount(), allocator.pretouchLimit());
-    scrubber =
-        new ExtentScrubber(allocator, memory, sb.dataOffset(), sb.extentSizeBytes(), initial, file);
-    scrubber.start(options.index());
-  }
-
-  /**
-   * The lock file of a key's file locks.
+   * The pool's storage: geometry and free space.
    *
-   * @param slot the key's slot
-   * @param generation the slot's generation
-   * @return its path, next to the pool file
+   * @return it, valid until the pool closes
    */
-  Path lockFile(int slot, long generation) {
-    return file.resolveSibling(LOCKS_DIRECTORY).resolve(slot + "-" + generation + ".lock");
-  }
-
-  void quarantine(SlotScan s) {
-    String key = s.key() == null ? null : s.key().key();
-    String description =
-        "slot["
-            + s.slot()
-            + "] key="
-            + (key == null ? "(unknown)" : key)
-            + ": "
-            + String.join("; ", s.problems())
-            + " (pool "
-            + file
-            + ")";
-    LOG.warn("PMem channel quarantined, its bytes are never served: {}", description);
-    quarantined.add(description);
-    if (key != null) {
-      quarantinedKeys.put(key, "slot[" + s.slot() + "]");
-    }
-  }
-
-  // ---- accessors for files and the tier ----
-
-  PoolMemory memory() {
-    return memory;
-  }
-
-  ExtentAllocator allocator() {
-    return allocator;
-  }
-
-  RetainedExtents.Registry retained() {
-    return retained;
-  }
-
-  FileChannel channel() {
-    return channel;
-  }
-
-  int nextLockThread() {
-    return lockThreads.incrementAndGet();
-  }
-
-  long dataOffset() {
-    return sb.dataOffset();
-  }
-
-  long extentTableOffset() {
-    return sb.extentTableOffset();
-  }
-
-  String tierName() {
-    return options.tierName();
+  public PoolMedia media() {
+    return media;
   }
 
   /**
@@ -204,102 +108,62 @@ public final class PmemPool implements AutoCloseable {
     return file;
   }
 
-  /**
-   * The extent size.
-   *
-   * @return bytes
-   */
-  public long extentSizeBytes() {
-    return sb.extentSizeBytes();
+  /** The lock file of a key's file locks, next to the pool file. */
+  Path lockFile(int slot, long generation) {
+    return file.resolveSibling(LOCKS_DIRECTORY).resolve(slot + "-" + generation + ".lock");
   }
 
-  /**
-   * The number of extents.
-   *
-   * @return the count
-   */
-  public long extentCount() {
-    return sb.extentCount();
-  }
+  // ---- recovery hooks (PoolOpener, PoolRecovery) ----
 
-  /**
-   * The free extents now.
-   *
-   * @return the count
-   */
-  public long freeExtents() {
-    return allocator.freeCount() + retained.total();
-  }
-
-  /**
-   * The memory backend's name.
-   *
-   * @return such as {@code jdk} or {@code llpl}
-   */
-  public String backendName() {
-    return memory.name();
-  }
-
-  /**
-   * Whether this open created the pool.
-   *
-   * @return {@code true} for a new pool
-   */
-  public boolean created() {
+  /** Whether this open created the pool (its free extents are clean). */
+  boolean created() {
     return created;
   }
 
-  /**
-   * Descriptions of the quarantined channels.
-   *
-   * @return a snapshot
-   */
-  public synchronized List<String> quarantined() {
-    return List.copyOf(quarantined);
+  void startScrubber() {
+    media.startScrubber();
   }
 
-  /**
-   * Waits (up to 60 s) until the scrubber has zeroed every dirty free extent and pre-touched the
-   * clean ones (tests and benchmarks).
-   */
-  public void awaitPretouch() {
-    allocator.awaitScrubbed(java.util.concurrent.TimeUnit.SECONDS.toNanos(60));
+  PoolMemory memory() {
+    return media.memory();
   }
 
-  // ---- recovery hooks ----
+  ExtentAllocator allocator() {
+    return media.allocator();
+  }
 
   Superblock superblock() {
-    return sb;
+    return media.superblock();
   }
 
   AtomicLong sequence() {
     return options.sequence();
   }
 
+  void quarantine(SlotScan s) {
+    keys.quarantine().add(s);
+  }
+
   void setGeneration(int slot, long generation) {
-    generations[slot] = generation;
+    slots.recovered(slot, generation);
   }
 
   void addFreeSlot(int slot) {
-    freeSlots.add(slot);
+    slots.recoveredFree(slot);
   }
 
-  PmemKey lookup(String key, boolean incompleteKey) {
-    return (incompleteKey ? incomplete : complete).get(key);
+  PmemKey lookup(String key, Namespace namespace) {
+    return keys.find(key, namespace);
   }
 
   void register(PmemKey f) {
-    (f.isIncomplete() ? incomplete : complete).put(f.key(), f);
+    keys.add(f);
   }
 
   /** Frees a file's slot durably, then its extents (now or when its last handle closes). */
   void freeSlot(PmemKey f) {
     f.detach();
-    long state = slotOffset(f.slot()) + SLOT_STATE;
-    memory.putLong(state, encodeState(f.slot(), STATE_FREE, f.generation()));
-    memory.flush(state, Long.BYTES);
-    generations[f.slot()] = f.generation();
-    freeSlots.push(f.slot());
+    slots.writeFreed(f.slot(), f.generation());
     f.markDeleted();
   }
 
@@ -311,32 +175,13 @@ public final class PmemPool implements AutoCloseable {
     }
   }
 
-  private void checkNotQuarantined(String key) throws CorruptPoolException {
-    String slot = quarantinedKeys.get(key);
-    if (slot != null) {
-      throw new CorruptPoolException(
-          file,
-          slot,
-          "PMem channel quarantined, its bytes are never served: key="
-              + key
-              + ", "
-              + slot
-              + " (pool "
-              + file
-              + ")");
-    }
-  }
-
   /**
-   * Whether a key is here.
+   * Descriptions of the quarantined channels.
    *
-   * @param key the key
-   * @param incompleteKey the namespace: incomplete or complete keys
-   * @return whether it exists (quarantined keys do not)
+   * @return a snapshot
    */
-  public synchronized boolean contains(String key, boolean incompleteKey) {
-    ensureOpen();
-    return lookup(key, incompleteKey) != null;
+  public synchronized List<String> quarantined() {
+    return keys.quarantine().descriptions();
   }
 
   /**
@@ -346,54 +191,58 @@ public final class PmemPool implements AutoCloseable {
    * @return whether a damaged slot claims it
    */
   public synchronized boolean isQuarantined(String key) {
-    return quarantinedKeys.containsKey(key);
+    return keys.quarantine().contains(key);
+  }
+
+  /**
+   * Whether a key is here.
+   *
+   * @param key the key
+   * @param namespace the namespace
+   * @return whether it exists (quarantined keys do not)
+   */
+  public synchronized boolean contains(String key, Namespace namespace) {
+    ensureOpen();
+    return keys.find(key, namespace) != null;
   }
 
   /**
    * The size of a key.
    *
    * @param key the key
-   * @param incompleteKey the namespace
+   * @param namespace the namespace
    * @return the size in bytes
    * @throws IOException when it does not exist or is quarantined
    */
-  public synchronized long size(String key, boolean incompleteKey) throws IOException {
-    return require(key, incompleteKey).size();
-  }
-
-  private PmemKey require(String key, boolean incompleteKey) throws IOException {
+  public synchronized long size(String key, Namespace namespace) throws IOException {
     ensureOpen();
-    checkNotQuarantined(key);
-    PmemKey f = lookup(key, incompleteKey);
-    if (f == null) {
-      throw new NoSuchFileException(key, null, "no such key in PMem pool " + file);
-    }
-    return f;
+    return keys.require(key, namespace).size();
   }
 
   /**
    * The keys of a namespace.
    *
-   * @param incompleteKeys the namespace
+   * @param namespace the namespace
    * @return a snapshot
    */
-  public synchronized List<String> keys(boolean incompleteKeys) {
+  public synchronized List<String> keys(Namespace namespace) {
     ensureOpen();
-    return List.copyOf((incompleteKeys ? incomplete : complete).keySet());
+    return keys.names(namespace);
   }
 
   /**
    * Opens a handle on an existing key.
    *
    * @param key the key
-   * @param incompleteKey the namespace
+   * @param namespace the namespace
    * @param request the open options
    * @return the channel
    * @throws IOException when it does not exist or is quarantined
    */
-  public synchronized PmemChannel open(String key, boolean incompleteKey, OpenOptions request)
+  public synchronized PmemChannel open(String key, Namespace namespace, OpenOptions request)
       throws IOException {
-    PmemKey f = require(key, incompleteKey);
+    ensureOpen();
+    PmemKey f = keys.require(key, namespace);
     PmemChannelImpl h = newHandle(f, request);
     if (request.truncate()) {
       f.truncate(0);
@@ -405,58 +254,40 @@ public final class PmemPool implements AutoCloseable {
     PmemChannelImpl h =
         new PmemChannelImpl(this, f, request.read(), request.write(), request.append());
     f.acquire();
-    handles.add(h);
-    return h;
+    return keys.track(h);
   }
 
   /**
    * Creates a key and opens a handle on it.
    *
    * @param key the key (valid, at most {@link PoolLayout#MAX_KEY_BYTES} UTF-8 bytes)
-   * @param incompleteKey whether it is created incomplete (state PROMOTING)
+   * @param namespace its namespace (an incomplete key's slot is PROMOTING)
    * @param request the open options (its size hint may preallocate)
    * @return the channel
    * @throws TierFullException when no slot or not enough extents are free
    * @throws IOException on an I/O error
    */
-  public synchronized PmemChannel create(String key, boolean incompleteKey, OpenOptions request)
+  public synchronized PmemChannel create(String key, Namespace namespace, OpenOptions request)
       throws IOException {
     ensureOpen();
-    checkNotQuarantined(key);
-    if (lookup(key, incompleteKey) != null) {
-      throw new FileAlreadyExistsException(key, null, "key exists in PMem pool " + file);
-    }
+    keys.checkAbsent(key, namespace);
     byte[] keyBytes = key.getBytes(StandardCharsets.UTF_8);
-    Integer slot = freeSlots.poll();
-    if (slot == null) {
-      throw new TierFullException(
-          options.tierName(),
-          0,
-          "PMem pool has no free slot: slots=" + sb.slotCount() + " (pool " + file + ")");
-    }
-    long generation = generations[slot] + 1;
+    int slot = slots.claim();
+    long generation = slots.nextGeneration(slot);
     long sequence = options.sequence().getAndIncrement();
-    PmemKey f = new PmemKey(this, slot, generation, key, incompleteKey, 0, new int[0], 0, sequence);
+    PmemKey f = new PmemKey(this, slot, generation, key, namespace, 0, new int[0], 0, sequence);
     try {
       if (request.hint().preallocated() && request.hint().bytes() > 0) {
         f.preallocate(request.hint().bytes());
       }
-      long base = slotOffset(slot);
-      KeyRecord.write(memory, slot, base + SLOT_KEY_A, sequence, generation, keyBytes);
-      memory.putLong(base + SLOT_SIZE, encodeSize(sizeSeed(slot, generation), f.size()));
-      memory.flush(base, SLOT_BYTES);
-      VarHandle.releaseFence();
-      int state = incompleteKey ? STATE_PROMOTING : STATE_LIVE;
-      memory.putLong(base + SLOT_STATE, encodeState(slot, state, generation));
-      memory.flush(base + SLOT_STATE, Long.BYTES);
+      slots.writeCreated(slot, generation, sequence, keyBytes, f.size(), namespace);
     } catch (IOException | RuntimeException e) {
       f.detach();
       f.markDeleted();
-      freeSlots.push(slot);
+      slots.unclaim(slot);
       throw e;
     }
-    generations[slot] = generation;
-    register(f);
+    keys.add(f);
     return newHandle(f, request);
   }
 
@@ -469,20 +300,18 @@ public final class PmemPool implements AutoCloseable {
    * @throws IOException when {@code from} does not exist or either is quarantined
    */
   public synchronized void rename(String from, String to) throws IOException {
-    PmemKey f = require(from, false);
-    checkNotQuarantined(to);
+    ensureOpen();
+    PmemKey f = keys.require(from, Namespace.COMPLETE);
+    keys.quarantine().check(to);
     if (from.equals(to)) {
       return;
     }
     byte[] keyBytes = to.getBytes(StandardCharsets.UTF_8);
     int inactive = 1 - f.activeRecord();
-    long record = slotOffset(f.slot()) + (inactive == 0 ? SLOT_KEY_A : SLOT_KEY_B);
     long sequence = options.sequence().getAndIncrement();
-    KeyRecord.write(memory, f.slot(), record, sequence, f.generation(), keyBytes);
-    memory.flush(record, KEY_RECORD_BYTES);
+    slots.writeRenamed(f.slot(), f.generation(), inactive, sequence, keyBytes);
     f.renamed(to, inactive, sequence);
-    complete.remove(from);
-    PmemKey replaced = complete.put(to, f);
+    PmemKey replaced = keys.renamed(from, f);
     if (replaced != null) {
       freeSlot(replaced);
     }
@@ -492,14 +321,14 @@ public final class PmemPool implements AutoCloseable {
    * Deletes a key durably; open channels keep its bytes until they close.
    *
    * @param key the key
-   * @param incompleteKey the namespace
+   * @param namespace the namespace
    * @return whether it existed
    * @throws CorruptPoolException when it is quarantined
    */
-  public synchronized boolean delete(String key, boolean incompleteKey) throws IOException {
+  public synchronized boolean delete(String key, Namespace namespace) throws IOException {
     ensureOpen();
-    checkNotQuarantined(key);
-    PmemKey f = (incompleteKey ? incomplete : complete).remove(key);
+    keys.quarantine().check(key);
+    PmemKey f = keys.remove(key, namespace);
     if (f == null) {
       return false;
     }
@@ -514,18 +343,16 @@ public final class PmemPool implements AutoCloseable {
    * @throws IOException when it does not exist, or a complete key of that name exists here
    */
   public synchronized void publish(String key) throws IOException {
-    PmemKey f = require(key, true);
-    if (complete.containsKey(key)) {
+    ensureOpen();
+    PmemKey f = keys.require(key, Namespace.INCOMPLETE);
+    if (keys.find(key, Namespace.COMPLETE) != null) {
       throw new FileAlreadyExistsException(key, null, "complete key exists in PMem pool " + file);
     }
     f.force();
-    long state = slotOffset(f.slot()) + SLOT_STATE;
-    VarHandle.releaseFence();
-    memory.putLong(state, encodeState(f.slot(), STATE_LIVE, f.generation()));
-    memory.flush(state, Long.BYTES);
-    incomplete.remove(key);
+    slots.writePublished(f.slot(), f.generation());
+    keys.remove(key, Namespace.INCOMPLETE);
     f.published();
-    complete.put(key, f);
+    keys.add(f);
   }
 
   /**
@@ -535,21 +362,12 @@ public final class PmemPool implements AutoCloseable {
    * @return its sequence, or -1 when absent
    */
   public synchronized long sequenceOf(String key) {
-    PmemKey f = complete.get(key);
+    PmemKey f = keys.find(key, Namespace.COMPLETE);
     return f == null ? -1 : f.sequence();
   }
 
-  /**
-   * Extents held by channels, quarantined ones included.
-   *
-   * @return the count
-   */
-  public long usedExtents() {
-    return sb.extentCount() - freeExtents();
-  }
-
   synchronized void handleClosed(PmemChannelImpl h) {
-    handles.remove(h);
+    keys.untrack(h);
   }
 
   /**
@@ -559,19 +377,17 @@ public final class PmemPool implements AutoCloseable {
    * @param channel an open handle of this pool
    * @return a read-write handle on the same file, or {@code null} when the channel is not a handle
    *     of this pool
-   * @throws java.nio.channels.ClosedChannelException when the handle is closed
+   * @throws ClosedChannelException when the handle is closed
    */
   public synchronized PmemChannel reopen(FileChannel channel) throws IOException {
     ensureOpen();
-    if (!(channel instanceof PmemChannelImpl h) || !handles.contains(h)) {
+    if (!(channel instanceof PmemChannelImpl h) || !keys.tracks(h)) {
       return null;
     }
     if (!h.isOpen() || !h.file().acquireIfAlive()) {
-      throw new java.nio.channels.ClosedChannelException();
+      throw new ClosedChannelException();
     }
-    PmemChannelImpl copy = new PmemChannelImpl(this, h.file(), true, true, false);
-    handles.add(copy);
-    return copy;
+    return keys.track(new PmemChannelImpl(this, h.file(), true, true, false));
   }
 
   /**
@@ -585,17 +401,16 @@ public final class PmemPool implements AutoCloseable {
   @Override
   public void close() throws IOException {
     List<PmemChannelImpl> open;
-    List<PmemKey> files = new ArrayList<>();
+    List<PmemKey> files;
     synchronized (this) {
       if (closed) {
         return;
       }
       closed = true;
-      open = new ArrayList<>(handles);
-      files.addAll(complete.values());
-      files.addAll(incomplete.values());
+      open = keys.handles();
+      files = keys.all();
     }
-    boolean scrubberStopped = scrubber == null || scrubber.stop();
+    boolean scrubberStopped = media.stopScrubber();
     IOException failure = Closeables.closeCollecting(open, "closing the channels of pool " + file);
     for (PmemChannelImpl h : open) {
       h.file().shutdown();
@@ -603,17 +418,7 @@ public final class PmemPool implements AutoCloseable {
     for (PmemKey f : files) {
       f.shutdown();
     }
-    boolean unpinned = allocator.awaitUnpinned(CLOSE_WAIT_NANOS);
-    if (scrubberStopped && unpinned) {
-      memory.close();
-    } else {
-      LOG.warn(
-          "PMem pool left mapped at close, a transfer view or the scrubber was still in use:"
-              + " scrubberStopped={}, viewsReleased={} (pool {})",
-          scrubberStopped,
-          unpinned,
-          file);
-    }
+    media.unmap(scrubberStopped);
     try {
       owner.close();
     } catch (IOException e) {

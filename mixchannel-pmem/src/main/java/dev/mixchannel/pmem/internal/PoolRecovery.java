@@ -61,20 +61,20 @@ final class PoolRecovery {
         pool.quarantine(s);
         continue;
       }
-      boolean incomplete = s.state() == STATE_PROMOTING;
+      Namespace namespace = Namespace.ofSlotState(s.state());
       PmemKey f =
           new PmemKey(
               pool,
               s.slot(),
               s.generation(),
               s.key().key(),
-              incomplete,
+              namespace,
               s.sizeBytes(),
               s.extents(),
               s.activeRecord(),
               s.key().sequence());
       pool.setGeneration(s.slot(), s.generation());
-      PmemKey other = pool.lookup(f.key(), incomplete);
+      PmemKey other = pool.lookup(f.key(), namespace);
       if (other == null || other.sequence() < f.sequence()) {
         pool.register(f);
         if (other != null) {
