@@ -59,7 +59,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * SPARSE}, {@code SYNC} and {@code DSYNC} are accepted and ignored; {@code DELETE_ON_CLOSE} is
  * unsupported. {@link SizeHint#preallocate} creates a zero-filled channel of that size; {@link
  * SizeHint#of} is a hint only. {@link #hasRoomFor} asks whether one pool has room, as a key lives
- * in one pool.
+ * in one pool: a free slot and free (or reclaimable) extents for the bytes, at least one even for
+ * {@code 0}, so a key without a size hint is not created where its first write cannot stay.
  *
  * <p><b>Damaged pools.</b> A bad superblock fails {@link #open} with a {@link CorruptPoolException}
  * naming the file and field. A damaged slot or extent entry quarantines that one channel: it is
@@ -414,7 +415,7 @@ public final class PmemTier implements StorageTier {
   public boolean hasRoomFor(long bytes) {
     ensureOpen();
     for (PmemPool pool : pools) {
-      if (pool.media().freeExtents() * pool.media().extentSizeBytes() >= bytes) {
+      if (pool.hasRoomForKey(bytes)) {
         return true;
       }
     }

@@ -269,8 +269,10 @@ final class PmemChannelImpl extends PmemChannel {
   /**
    * Reads the source into a bounded heap buffer and writes each piece under the file's lock: the
    * source is never called while the lock is held, since it may be a channel of this very file (or
-   * a wrapper of one), or block (a pipe). A source that fails after some bytes ends the transfer
-   * with the count so far; a write that fails throws, as the JDK's does.
+   * a wrapper of one), or block (a pipe). As the JDK's: a read or write that fails after some bytes
+   * moved ends the transfer with the count so far (a full pool after 3 MiB returns 3 MiB; the piece
+   * that did not fit is read from the source but not written, as with the JDK); one that fails
+   * before any byte moved throws.
    */
   private long transferFromBounced(ReadableByteChannel src, long position, long count)
       throws IOException {
@@ -291,7 +293,14 @@ final class PmemChannelImpl extends PmemChannel {
         break;
       }
       bounce.flip();
-      file.write(bounce, position + done, append);
+      try {
+        file.write(bounce, position + done, append);
+      } catch (IOException e) {
+        if (done == 0) {
+          throw e;
+        }
+        break;
+      }
       done += r;
     }
     return done;

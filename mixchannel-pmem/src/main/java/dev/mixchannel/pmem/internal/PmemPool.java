@@ -356,6 +356,21 @@ public final class PmemPool implements AutoCloseable {
   }
 
   /**
+   * Whether a new key expected to grow to {@code bytes} fits now: a free slot, and free or
+   * reclaimable extents for its bytes, at least one whatever the size (a key's first write takes an
+   * extent, so a key created where none is left would spill at once).
+   *
+   * @param bytes the expected size, {@code >= 0}
+   * @return whether it fits
+   */
+  public synchronized boolean hasRoomForKey(long bytes) {
+    ensureOpen();
+    long unit = media.extentSizeBytes();
+    long extents = Math.max(1, bytes / unit + (bytes % unit == 0 ? 0 : 1));
+    return slots.hasFree() && media.freeExtents() >= extents;
+  }
+
+  /**
    * The key-record sequence of a complete key (the newer rename wins across pools).
    *
    * @param key the key

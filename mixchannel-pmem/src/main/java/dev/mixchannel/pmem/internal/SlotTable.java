@@ -89,6 +89,11 @@ final class SlotTable {
     return slot;
   }
 
+  /** Whether a slot is free for a new key. */
+  boolean hasFree() {
+    return !free.isEmpty();
+  }
+
   /** The generation a new key in a claimed slot gets. */
   long nextGeneration(int slot) {
     return generations[slot] + 1;
