@@ -26,16 +26,15 @@ import java.nio.file.Path;
  * mapped with {@code READ_WRITE_SYNC}). Zeroing copies from a small zero buffer with cached stores.
  * Thread-safe: only absolute buffer methods are used.
  */
-final class JdkPoolMemory implements PoolMemory {
+final class JdkPoolMemory extends MappedPoolMemory {
 
   static final String NAME = "jdk";
   private static final int ZERO_BYTES = 64 * 1024;
 
-  private final MappedPool mapped;
   private final ByteBuffer zeros = ByteBuffer.allocateDirect(ZERO_BYTES);
 
   JdkPoolMemory(MappedPool mapped) {
-    this.mapped = mapped;
+    super(NAME, mapped);
   }
 
   /** The provider of this backend. */
@@ -55,41 +54,6 @@ final class JdkPoolMemory implements PoolMemory {
   }
 
   @Override
-  public String name() {
-    return NAME;
-  }
-
-  @Override
-  public long getLong(long offset) {
-    return mapped.getLong(offset);
-  }
-
-  @Override
-  public void putLong(long offset, long value) {
-    mapped.putLong(offset, value);
-  }
-
-  @Override
-  public void getBytes(long offset, byte[] dst, int dstIndex, int length) {
-    mapped.getBytes(offset, dst, dstIndex, length);
-  }
-
-  @Override
-  public void putBytes(long offset, byte[] src, int srcIndex, int length) {
-    mapped.putBytes(offset, src, srcIndex, length);
-  }
-
-  @Override
-  public void read(long offset, ByteBuffer dst, int dstIndex, int length) {
-    mapped.read(offset, dst, dstIndex, length);
-  }
-
-  @Override
-  public void write(long offset, ByteBuffer src, int srcIndex, int length) {
-    mapped.write(offset, src, srcIndex, length);
-  }
-
-  @Override
   public void zero(long offset, long length) {
     mapped.zero(offset, length, zeros);
   }
@@ -100,17 +64,7 @@ final class JdkPoolMemory implements PoolMemory {
   }
 
   @Override
-  public ByteBuffer slice(long offset, int length) {
-    return mapped.slice(offset, length);
-  }
-
-  @Override
   public void flush(long offset, long length) {
     mapped.force(offset, length);
-  }
-
-  @Override
-  public void close() {
-    // The JDK offers no unmap: the windows are released when they become unreachable.
   }
 }

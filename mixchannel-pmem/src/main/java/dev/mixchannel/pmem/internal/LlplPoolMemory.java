@@ -18,7 +18,6 @@ package dev.mixchannel.pmem.internal;
 import com.intel.pmem.llpl.MemoryPool;
 import java.io.IOException;
 import java.lang.reflect.Method;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import org.slf4j.Logger;
@@ -44,19 +43,18 @@ import org.slf4j.LoggerFactory;
  * they make stores durable: on a DAX mount or with {@code PMEM_IS_PMEM_FORCE=1}. Otherwise msync
  * through the JDK mapping, so {@code force()} always means durable.
  */
-final class LlplPoolMemory implements PoolMemory {
+final class LlplPoolMemory extends MappedPoolMemory {
 
   static final String NAME = "llpl";
   private static final Logger LOG = LoggerFactory.getLogger(LlplPoolMemory.class);
 
   private final MemoryPool pool;
-  private final MappedPool mapped;
   private final boolean cacheFlush;
   private final Path file;
 
   private LlplPoolMemory(MemoryPool pool, MappedPool mapped, boolean cacheFlush, Path file) {
+    super(NAME, mapped);
     this.pool = pool;
-    this.mapped = mapped;
     this.cacheFlush = cacheFlush;
     this.file = file;
   }
@@ -98,11 +96,6 @@ final class LlplPoolMemory implements PoolMemory {
   }
 
   @Override
-  public String name() {
-    return NAME;
-  }
-
-  @Override
   public long getLong(long offset) {
     return pool.getLong(offset);
   }
@@ -123,16 +116,6 @@ final class LlplPoolMemory implements PoolMemory {
   }
 
   @Override
-  public void read(long offset, ByteBuffer dst, int dstIndex, int length) {
-    mapped.read(offset, dst, dstIndex, length);
-  }
-
-  @Override
-  public void write(long offset, ByteBuffer src, int srcIndex, int length) {
-    mapped.write(offset, src, srcIndex, length);
-  }
-
-  @Override
   public void zero(long offset, long length) {
     pool.setMemoryNT((byte) 0, offset, length);
   }
@@ -141,11 +124,6 @@ final class LlplPoolMemory implements PoolMemory {
   public void pretouch(long offset, long length) {
     pool.setMemoryNT((byte) 0, offset, length);
     mapped.touchPages(offset, length);
-  }
-
-  @Override
-  public ByteBuffer slice(long offset, int length) {
-    return mapped.slice(offset, length);
   }
 
   @Override
