@@ -131,24 +131,7 @@ public final class LogDirCrashChild {
       }
     }
     out.println("READY");
-    for (int i = 0; i < KEYS.size(); i++) {
-      int w = i;
-      Thread writer =
-          new Thread(
-              () -> {
-                try {
-                  long end = ends[w];
-                  while (true) {
-                    end = AckedWrites.append(channels[w], KEYS.get(w), end, RECORD_BYTES, out);
-                    Thread.sleep(1);
-                  }
-                } catch (Exception e) {
-                  out.println("WRITER-FAILED " + e);
-                }
-              },
-              "writer-" + w);
-      writer.start();
-    }
+    AckedWrites.startWriters(channels, KEYS, ends, RECORD_BYTES, out);
     Thread migrator =
         new Thread(
             () -> {

@@ -86,6 +86,38 @@ public final class AckedWrites {
   }
 
   /**
+   * Starts one writer thread per key that appends {@code recordBytes} records with {@link #append}
+   * until the JVM is killed; a writer that fails prints {@code WRITER-FAILED <error>} and stops.
+   *
+   * @param channels the keys' channels, open for appending
+   * @param keys the keys, in the order of {@code channels}
+   * @param ends where each key's acknowledged bytes end so far
+   * @param recordBytes the size of one record
+   * @param out where the {@code ACK} lines go
+   */
+  public static void startWriters(
+      FileChannel[] channels, List<String> keys, long[] ends, int recordBytes, PrintStream out) {
+    for (int i = 0; i < keys.size(); i++) {
+      int w = i;
+      Thread writer =
+          new Thread(
+              () -> {
+                try {
+                  long end = ends[w];
+                  while (true) {
+                    end = append(channels[w], keys.get(w), end, recordBytes, out);
+                    Thread.sleep(1);
+                  }
+                } catch (Exception e) {
+                  out.println("WRITER-FAILED " + e);
+                }
+              },
+              "writer-" + w);
+      writer.start();
+    }
+  }
+
+  /**
    * Starts {@code main} in a child JVM with this JVM's class path, waits for a line starting with
    * {@code awaited}, waits {@code delayMillis} more (the kill then lands at a random moment of the
    * child's work: a timed wait is the point here), kills it with SIGKILL and returns what it

@@ -15,6 +15,8 @@
  */
 /**
  * The kill -9 harness: {@link dev.mixchannel.testkit.crash.AckedWrites} is both halves of a test
- * that kills a child JVM while it writes and then checks that every acknowledged byte is there.
+ * that kills a child JVM while it writes and then checks that every acknowledged byte is there;
+ * {@link dev.mixchannel.testkit.crash.CrashMatrix} runs such kills at every step of a migration
+ * protocol and at random moments.
  */
 package dev.mixchannel.testkit.crash;
