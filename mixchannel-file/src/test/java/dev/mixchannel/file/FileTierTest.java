@@ -136,23 +136,6 @@ class FileTierTest {
   }
 
   @Test
-  void shouldShareBytesWithIndependentPositionsWhenTwoHandlesAreOpen() throws IOException {
-    try (FileTier tier = FileTier.open(config(-1, tempDir));
-        FileChannel writer = tier.open("k", CREATE_RW);
-        FileChannel reader = tier.open("k", READ)) {
-      write(writer, "hello world");
-      assertThat(writer.position()).isEqualTo(11);
-      assertThat(reader.position()).isZero();
-      ByteBuffer buffer = ByteBuffer.allocate(5);
-      reader.read(buffer);
-      assertThat(new String(buffer.array(), 0, 5, "UTF-8")).isEqualTo("hello");
-      assertThat(reader.position()).isEqualTo(5);
-      assertThat(writer.position()).isEqualTo(11);
-      assertThat(tier.size("k")).isEqualTo(11);
-    }
-  }
-
-  @Test
   void shouldKeepHandlesWorkingWhenKeyIsRenamedWhileOpen() throws IOException {
     try (FileTier tier = FileTier.open(config(-1, tempDir))) {
       try (FileChannel channel = tier.open("topic-0/0.log", CREATE_RW)) {
