@@ -20,7 +20,7 @@ import static java.nio.file.StandardOpenOption.CREATE;
 
 import dev.mixchannel.api.MixChannelConfig;
 import dev.mixchannel.api.PmemBackend;
-import dev.mixchannel.testkit.AckedWrites;
+import dev.mixchannel.testkit.crash.AckedWrites;
 import dev.mixchannel.tiering.internal.MigrationHook;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;

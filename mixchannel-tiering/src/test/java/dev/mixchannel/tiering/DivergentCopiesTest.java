@@ -28,7 +28,7 @@ import dev.mixchannel.api.MixChannelConfig;
 import dev.mixchannel.api.PmemBackend;
 import dev.mixchannel.api.StorageTier;
 import dev.mixchannel.pmem.PmemTier;
-import dev.mixchannel.testkit.ExpectedLog;
+import dev.mixchannel.testkit.junit.ExpectedLog;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;

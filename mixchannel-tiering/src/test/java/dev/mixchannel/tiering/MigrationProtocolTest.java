@@ -22,7 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.mixchannel.api.MigrationException;
-import dev.mixchannel.testkit.ExpectedLog;
+import dev.mixchannel.testkit.junit.ExpectedLog;
 import dev.mixchannel.tiering.internal.MigrationStep;
 import java.io.IOException;
 import java.nio.ByteBuffer;

@@ -27,7 +27,7 @@ import dev.mixchannel.api.MixChannelConfig;
 import dev.mixchannel.api.PmemBackend;
 import dev.mixchannel.api.SizeHint;
 import dev.mixchannel.api.TierFullException;
-import dev.mixchannel.testkit.ExpectedLog;
+import dev.mixchannel.testkit.junit.ExpectedLog;
 import dev.mixchannel.tiering.internal.MigrationStep;
 import java.io.IOException;
 import java.nio.ByteBuffer;

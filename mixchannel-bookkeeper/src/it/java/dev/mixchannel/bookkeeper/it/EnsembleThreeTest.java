@@ -17,7 +17,7 @@ package dev.mixchannel.bookkeeper.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mixchannel.testkit.ExpectedLog;
+import dev.mixchannel.testkit.junit.ExpectedLog;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -21,7 +21,7 @@ import dev.mixchannel.bookkeeper.internal.BookieConfig;
 import dev.mixchannel.bookkeeper.internal.JournalKeys;
 import dev.mixchannel.bookkeeper.internal.JournalSettings;
 import dev.mixchannel.bookkeeper.internal.JournalStorage;
-import dev.mixchannel.testkit.ExpectedLog;
+import dev.mixchannel.testkit.junit.ExpectedLog;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;

@@ -19,7 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mixchannel.bookkeeper.Evacuate;
 import dev.mixchannel.bookkeeper.internal.JournalKeys;
-import dev.mixchannel.testkit.ExpectedLog;
+import dev.mixchannel.testkit.junit.ExpectedLog;
 import dev.mixchannel.tiering.TierManager;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

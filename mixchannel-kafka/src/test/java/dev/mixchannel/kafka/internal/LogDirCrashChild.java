@@ -21,7 +21,7 @@ import static java.nio.file.StandardOpenOption.CREATE;
 import dev.mixchannel.api.MixChannelConfig;
 import dev.mixchannel.api.PmemBackend;
 import dev.mixchannel.api.TierKind;
-import dev.mixchannel.testkit.AckedWrites;
+import dev.mixchannel.testkit.crash.AckedWrites;
 import dev.mixchannel.tiering.MixChannel;
 import dev.mixchannel.tiering.TierManager;
 import dev.mixchannel.tiering.TierManagerAccess;
