@@ -27,7 +27,6 @@ import dev.mixchannel.api.MixChannelConfig;
 import dev.mixchannel.api.PmemBackend;
 import dev.mixchannel.api.SizeHint;
 import dev.mixchannel.api.TierFullException;
-import dev.mixchannel.testkit.junit.ExpectedLog;
 import dev.mixchannel.tiering.internal.MigrationStep;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -128,9 +127,6 @@ class PlacementAndSpillTest {
   }
 
   @Test
-  @ExpectedLog(
-      logger = "dev.mixchannel.tiering.internal.Migrator",
-      contains = "migration cancelled")
   void shouldSpillAndCancelTheBackgroundMigrationWhenBothTargetTheSameTier() throws Exception {
     open(8L * MIB, -1);
     try (MixChannel ch = manager.open("k", CREATE, READ, WRITE)) {

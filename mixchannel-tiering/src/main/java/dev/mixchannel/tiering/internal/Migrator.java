@@ -287,9 +287,7 @@ final class Migrator {
       throw closingFailure(m);
     }
     if (k.migration() != m) {
-      throw new MigrationException(
-          "migration cancelled: " + m.describe() + " (renamed, deleted or spilled meanwhile)",
-          null);
+      throw new MigrationCancelledException(m.describe());
     }
   }
 
@@ -372,7 +370,12 @@ final class Migrator {
       return failure;
     }
     long backoff = k.activity().failed(clock.millis(), BACKOFF_BASE_MILLIS, BACKOFF_MAX_MILLIS);
-    LOG.warn("{} (retry in {} ms)", failure.getMessage(), backoff, failure);
+    if (failure instanceof MigrationCancelledException) {
+      // The key's life went on during the copy (a rename, a delete, a spill): nothing to act on.
+      LOG.info("{} (retry in {} ms)", failure.getMessage(), backoff);
+    } else {
+      LOG.warn("{} (retry in {} ms)", failure.getMessage(), backoff, failure);
+    }
     return failure;
   }
 
