@@ -77,6 +77,24 @@ class PlacementAndSpillTest {
     assertThat(manager.stats().tier("pmem").keyCount()).isEqualTo(1);
   }
 
+  /**
+   * Issue 19 item 3: once the PMem pool has free slots but no free extent, a new key without a size
+   * hint is created on the next tier, not on PMem to be spilled by its first write.
+   */
+  @Test
+  void shouldCreateANewKeyWhereItsFirstWriteStaysWhenThePmemPoolHasNoFreeExtent()
+      throws IOException {
+    open(8L * MIB, -1);
+    for (int i = 0; i < 16; i++) {
+      try (MixChannel ch = manager.open("k" + i, CREATE_NEW, WRITE)) {
+        assertThat(ch.write(ByteBuffer.wrap(new byte[] {(byte) i}))).isEqualTo(1);
+      }
+    }
+    assertThat(manager.stats().spills()).isZero();
+    assertThat(manager.stats().tier("pmem").keyCount()).isPositive();
+    assertThat(manager.tierOf("k15")).isEqualTo("t0");
+  }
+
   @Test
   void shouldThrowTierFullNamingKeyAndTiersWhenNoTierHasRoomForANewKey() throws IOException {
     open(8L * MIB, 4L * MIB);
