@@ -337,6 +337,19 @@ public final class KafkaBroker implements AutoCloseable {
   }
 
   /**
+   * The process id of the broker this object started last.
+   *
+   * @return its pid
+   * @throws IllegalStateException when it was never started
+   */
+  public long pid() {
+    if (process == null) {
+      throw new IllegalStateException("broker never started: home=" + home);
+    }
+    return process.pid();
+  }
+
+  /**
    * The output file of the last start.
    *
    * @return its name in the broker's directory
