@@ -141,7 +141,10 @@ final class PmemKey {
     this.key = key;
     this.incomplete = incomplete;
     this.size = size;
-    this.zeroFrom = size;
+    // Nothing about the bytes of its extents is assumed (issue 18 item 1): past its size they may
+    // hold what a truncate cut off or an unforced write left; only what it allocates from now on
+    // is known zero.
+    this.zeroFrom = (long) extents.length << extentShift;
     this.extents = Arrays.copyOf(extents, Math.max(4, extents.length));
     this.extentCount = extents.length;
     this.activeRecord = activeRecord;

@@ -119,15 +119,22 @@ public final class PmemPool implements AutoCloseable {
   }
 
   /**
-   * Starts the scrubber: it zeroes the dirty free extents (every free extent of a reopened pool)
-   * and pre-touches the clean ones below the pre-touch limit, then keeps zeroing what keys free. A
+   * Starts the scrubber: it zeroes the dirty free extents (those not marked clean on the media) and
+   * pre-touches the clean ones below the pre-touch limit, then keeps zeroing what keys free. A
    * reopened process has none of the pool's pages mapped either, so this runs on every open.
    */
   void startScrubber() {
     long initial =
         allocator.dirtyCount() + Math.min(allocator.freeCount(), allocator.pretouchLimit());
     scrubber =
-        new ExtentScrubber(allocator, memory, sb.dataOffset(), sb.extentSizeBytes(), initial, file);
+        new ExtentScrubber(
+            allocator,
+            memory,
+            sb.dataOffset(),
+            sb.extentTableOffset(),
+            sb.extentSizeBytes(),
+            initial,
+            file);
     scrubber.start(options.index());
   }
 
