@@ -19,14 +19,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.mixchannel.bookkeeper.it.BookieReplayBenchmark.Replay;
-import dev.mixchannel.testkit.junit.ExpectedLog;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.slf4j.event.Level;
 
 /**
  * Runs {@link BookieReplayBenchmark} with {@code -Dmixchannel.bk.replay.bench=true} (off otherwise,
@@ -34,15 +32,7 @@ import org.slf4j.event.Level;
  * that every acknowledged entry came back; it asserts no timing.
  */
 @Tag("slow")
-@ExpectedLog(
-    logger = "org.apache.bookkeeper",
-    reason =
-        "the BookKeeper client in this JVM (client, proto, common) warns about the bookies it loses")
-@ExpectedLog(
-    logger = "org.apache.bookkeeper",
-    level = Level.ERROR,
-    reason = "the client logs the connections lost when a bookie dies as errors")
-@ExpectedLog(logger = "org.apache.zookeeper.server.ServerCnxnFactory", contains = "maxCnxns")
+@BookieClusterLogs
 class BookieReplayBenchmarkTest {
 
   @Test
