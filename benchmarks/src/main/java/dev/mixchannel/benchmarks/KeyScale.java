@@ -44,9 +44,9 @@ import java.util.concurrent.TimeUnit;
  * manager with a 1 GiB PMem tier (1 MiB extents, backend {@code auto}) in front of a file tier on
  * disk, for N = 1,000 and 10,000 (and 100,000 with {@code --100k}). For each N: the create time per
  * key, the close and reopen time, the heap per key (as {@link HeapFootprint} estimates it), {@code
- * keys()} and one policy round (the calling thread's CPU time, the median of 5: on a loaded machine
- * the wall time mostly measures the other jobs), and opening (open, read 4 KiB, close) every key
- * from 1 and from 8 threads. Then how each grows per 10x keys: 10 is linear.
+ * keys()} and one policy round (the calling thread's CPU time, the median of 5 after 10 warm-ups:
+ * on a loaded machine the wall time mostly measures the other jobs), and opening (open, read 4 KiB,
+ * close) every key from 1 and from 8 threads. Then how each grows per 10x keys: 10 is linear.
  *
  * <pre>
  * java -cp benchmarks/target/benchmarks.jar dev.mixchannel.benchmarks.KeyScale [--100k]
@@ -62,6 +62,7 @@ public final class KeyScale {
   static final long EXTENT_BYTES = 1L << 20;
   static final int THREADS = 8;
   static final int REPEATS = 5;
+  static final int WARM_UPS = 10;
 
   private KeyScale() {}
 
@@ -213,7 +214,9 @@ public final class KeyScale {
   private static double median(Step step) throws IOException {
     ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     double[] ms = new double[REPEATS];
-    step.run();
+    for (int i = 0; i < WARM_UPS; i++) {
+      step.run();
+    }
     for (int i = 0; i < REPEATS; i++) {
       long start = threads.getCurrentThreadCpuTime();
       step.run();

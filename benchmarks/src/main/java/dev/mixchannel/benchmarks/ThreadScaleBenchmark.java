@@ -97,6 +97,10 @@ public class ThreadScaleBenchmark {
       manager.close();
       BenchDirs.deleteTree(dir);
     }
+
+    FileChannel open(int key) throws IOException {
+      return manager.open("writer-" + key, CREATE, READ, WRITE);
+    }
   }
 
   /** One PMem tier shared by the writers. */
@@ -126,6 +130,10 @@ public class ThreadScaleBenchmark {
     public void tearDown() throws IOException {
       tier.close();
       BenchDirs.deleteTree(dir);
+    }
+
+    FileChannel open(int key) throws IOException {
+      return tier.open("writer-" + key, Set.of(CREATE, READ, WRITE));
     }
   }
 
@@ -162,7 +170,7 @@ public class ThreadScaleBenchmark {
      */
     @Setup(Level.Trial)
     public void setUp(SharedManager shared) throws IOException {
-      use(shared.manager.open("writer-" + shared.keys.incrementAndGet(), CREATE, READ, WRITE));
+      use(shared.open(shared.keys.incrementAndGet()));
     }
   }
 
@@ -177,7 +185,7 @@ public class ThreadScaleBenchmark {
      */
     @Setup(Level.Trial)
     public void setUp(SharedTier shared) throws IOException {
-      use(shared.tier.open("writer-" + shared.keys.incrementAndGet(), Set.of(CREATE, READ, WRITE)));
+      use(shared.open(shared.keys.incrementAndGet()));
     }
   }
 
