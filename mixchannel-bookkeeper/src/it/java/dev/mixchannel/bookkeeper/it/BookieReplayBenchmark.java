@@ -16,6 +16,7 @@
 package dev.mixchannel.bookkeeper.it;
 
 import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -264,6 +265,26 @@ public final class BookieReplayBenchmark {
             replayRatio,
             startRatio));
     return out.toString();
+  }
+
+  /**
+   * Runs the benchmark from the command line (class path: the test class path of
+   * mixchannel-bookkeeper) and prints the table.
+   *
+   * @param args {@code <work dir on disk> <pmem dir> <capacity> <entries> <rounds> <jfr>}
+   * @throws Exception when a bookie fails
+   */
+  public static void main(String[] args) throws Exception {
+    int entries = Integer.parseInt(args[3]);
+    List<Replay> replays =
+        new BookieReplayBenchmark(
+                Files.createDirectories(Path.of(args[0])),
+                Path.of(args[1]),
+                args[2],
+                entries,
+                Boolean.parseBoolean(args[5]))
+            .run(Integer.parseInt(args[4]));
+    System.out.println(table(replays, entries, args[2]));
   }
 
   private static double median(List<Replay> replays, Journal journal, boolean replay) {
