@@ -17,7 +17,6 @@ package dev.mixchannel.tiering.internal;
 
 import dev.mixchannel.api.DivergentCopiesException;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.NoSuchFileException;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -298,26 +297,16 @@ final class KeyIndex {
   }
 
   /**
-   * The live names, sorted.
-   *
-   * @throws UncheckedIOException with a {@link DivergentCopiesException} when a name is refused: a
-   *     listing without it would read as "no such key"
+   * The live names, sorted: the refused ones are not live ({@link #divergentKeys} lists them), and
+   * every operation on them still throws their refusal.
    */
   List<String> names() {
     indexLock.lock();
     try {
       state.checkOpen("*");
-      if (!divergent.isEmpty()) {
-        List<String> refused = new ArrayList<>(divergent.keySet());
-        Collections.sort(refused);
-        throw new UncheckedIOException(divergent.get(refused.get(0)).refusal());
-      }
-      List<String> names = new ArrayList<>(keys.size());
-      for (Map.Entry<String, TieredKey> e : keys.entrySet()) {
-        TieredKey k = e.getValue();
-        if (!k.isDeleted() && k.tier() != null) {
-          names.add(e.getKey());
-        }
+      List<String> names = new ArrayList<>();
+      for (TieredKey k : liveLocked()) {
+        names.add(k.key());
       }
       return names;
     } finally {
