@@ -161,7 +161,7 @@ public final class HeapFootprint {
         count);
   }
 
-  private static long usedHeap() {
+  static long usedHeap() {
     Runtime rt = Runtime.getRuntime();
     for (int i = 0; i < 3; i++) {
       System.gc();

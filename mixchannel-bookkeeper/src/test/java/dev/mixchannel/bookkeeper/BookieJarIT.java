@@ -17,7 +17,7 @@ package dev.mixchannel.bookkeeper;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mixchannel.testkit.ShadedJarCheck;
+import dev.mixchannel.testkit.packaging.ShadedJarCheck;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;

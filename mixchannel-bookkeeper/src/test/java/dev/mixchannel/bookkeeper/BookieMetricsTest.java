@@ -21,7 +21,7 @@ import dev.mixchannel.bookkeeper.it.BookieCluster;
 import dev.mixchannel.bookkeeper.it.BookieProcess;
 import dev.mixchannel.bookkeeper.it.TestTiers;
 import dev.mixchannel.bookkeeper.it.Traffic;
-import dev.mixchannel.testkit.ExpectedLog;
+import dev.mixchannel.testkit.junit.ExpectedLog;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;

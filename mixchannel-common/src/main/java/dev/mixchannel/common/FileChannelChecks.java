@@ -32,7 +32,38 @@ import java.util.Objects;
  */
 public final class FileChannelChecks {
 
+  /**
+   * Whether the running JDK's {@code transferFrom} writes at a position past the size: from JDK 21
+   * on it does, extending the file (JDK-8303260); up to JDK 20 it transfers nothing and returns 0.
+   */
+  private static final boolean TRANSFER_FROM_WRITES_PAST_SIZE = Runtime.version().feature() >= 21;
+
   private FileChannelChecks() {}
+
+  /**
+   * Whether {@code transferFrom} at a position past the size writes there on the running JDK (and
+   * so extends the file, the gap reading zeros), as it does from JDK 21 on (JDK-8303260); up to JDK
+   * 20 it transfers nothing. The running JDK's {@code FileChannel} is the contract, so every
+   * implementation and the contract suite ask this one rule.
+   *
+   * @return {@code true} on JDK 21 and later
+   */
+  public static boolean transferFromWritesPastSize() {
+    return TRANSFER_FROM_WRITES_PAST_SIZE;
+  }
+
+  /**
+   * Whether a {@code transferFrom} at this position transfers nothing because the position is past
+   * the size, on the running JDK (see {@link #transferFromWritesPastSize}). Called after {@link
+   * #transferFrom}'s checks.
+   *
+   * @param position the position of the transfer
+   * @param sizeBytes the channel's size at entry
+   * @return {@code true} when the transfer must return 0 and read nothing from the source
+   */
+  public static boolean transfersNothingFrom(long position, long sizeBytes) {
+    return position > sizeBytes && !TRANSFER_FROM_WRITES_PAST_SIZE;
+  }
 
   /**
    * A positional read or write: {@code read(ByteBuffer, long)}, {@code write(ByteBuffer, long)}.

@@ -16,9 +16,9 @@
 package dev.mixchannel.file;
 
 import dev.mixchannel.api.StorageTier;
-import dev.mixchannel.testkit.FaultInjectingTier;
-import dev.mixchannel.testkit.StorageTierContractSuite;
-import dev.mixchannel.testkit.TierCapability;
+import dev.mixchannel.testkit.tier.FaultInjectingTier;
+import dev.mixchannel.testkit.tier.StorageTierContractSuite;
+import dev.mixchannel.testkit.tier.TierCapability;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.EnumSet;

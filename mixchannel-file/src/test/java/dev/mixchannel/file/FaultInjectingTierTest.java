@@ -19,10 +19,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.mixchannel.api.SizeHint;
-import dev.mixchannel.testkit.FaultInjectingTier;
-import dev.mixchannel.testkit.FaultInjectingTier.Call;
-import dev.mixchannel.testkit.FaultInjectingTier.Phase;
-import dev.mixchannel.testkit.InjectedFaultException;
+import dev.mixchannel.testkit.tier.FaultInjectingTier;
+import dev.mixchannel.testkit.tier.FaultInjectingTier.Call;
+import dev.mixchannel.testkit.tier.FaultInjectingTier.Phase;
+import dev.mixchannel.testkit.tier.InjectedFaultException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;

@@ -15,8 +15,8 @@
  */
 package dev.mixchannel.file;
 
-import dev.mixchannel.testkit.ChannelFactory;
-import dev.mixchannel.testkit.FileChannelContractSuite;
+import dev.mixchannel.testkit.channel.ChannelFactory;
+import dev.mixchannel.testkit.channel.FileChannelContractSuite;
 import java.io.IOException;
 import java.nio.file.Path;
 

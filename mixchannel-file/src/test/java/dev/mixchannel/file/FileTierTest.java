@@ -29,7 +29,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.mixchannel.api.SizeHint;
 import dev.mixchannel.api.StorageInUseException;
 import dev.mixchannel.api.StorageTier;
-import dev.mixchannel.testkit.ExpectedLog;
+import dev.mixchannel.testkit.junit.ExpectedLog;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -132,23 +132,6 @@ class FileTierTest {
       assertThat(dir2.resolve("b")).exists();
       assertThat(dir1.resolve("c")).exists();
       assertThat(tier.usedBytes()).isEqualTo(4000);
-    }
-  }
-
-  @Test
-  void shouldShareBytesWithIndependentPositionsWhenTwoHandlesAreOpen() throws IOException {
-    try (FileTier tier = FileTier.open(config(-1, tempDir));
-        FileChannel writer = tier.open("k", CREATE_RW);
-        FileChannel reader = tier.open("k", READ)) {
-      write(writer, "hello world");
-      assertThat(writer.position()).isEqualTo(11);
-      assertThat(reader.position()).isZero();
-      ByteBuffer buffer = ByteBuffer.allocate(5);
-      reader.read(buffer);
-      assertThat(new String(buffer.array(), 0, 5, "UTF-8")).isEqualTo("hello");
-      assertThat(reader.position()).isEqualTo(5);
-      assertThat(writer.position()).isEqualTo(11);
-      assertThat(tier.size("k")).isEqualTo(11);
     }
   }
 

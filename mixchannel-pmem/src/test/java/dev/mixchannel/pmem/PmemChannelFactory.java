@@ -15,8 +15,8 @@
  */
 package dev.mixchannel.pmem;
 
-import dev.mixchannel.testkit.ChannelCapability;
-import dev.mixchannel.testkit.ChannelFactory;
+import dev.mixchannel.testkit.channel.ChannelCapability;
+import dev.mixchannel.testkit.channel.ChannelFactory;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.OpenOption;

@@ -16,8 +16,8 @@
 package dev.mixchannel.pmem;
 
 import dev.mixchannel.api.PmemBackend;
-import dev.mixchannel.testkit.ChannelFactory;
-import dev.mixchannel.testkit.FileChannelContractSuite;
+import dev.mixchannel.testkit.channel.ChannelFactory;
+import dev.mixchannel.testkit.channel.FileChannelContractSuite;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

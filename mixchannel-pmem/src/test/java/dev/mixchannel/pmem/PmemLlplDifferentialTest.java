@@ -16,8 +16,8 @@
 package dev.mixchannel.pmem;
 
 import dev.mixchannel.api.PmemBackend;
-import dev.mixchannel.testkit.ChannelFactory;
-import dev.mixchannel.testkit.DifferentialSuite;
+import dev.mixchannel.testkit.channel.ChannelFactory;
+import dev.mixchannel.testkit.differential.DifferentialSuite;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Tag;

@@ -17,8 +17,8 @@ package dev.mixchannel.pmem;
 
 import dev.mixchannel.api.PmemBackend;
 import dev.mixchannel.api.StorageTier;
-import dev.mixchannel.testkit.StorageTierContractSuite;
-import dev.mixchannel.testkit.TierCapability;
+import dev.mixchannel.testkit.tier.StorageTierContractSuite;
+import dev.mixchannel.testkit.tier.TierCapability;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.EnumSet;

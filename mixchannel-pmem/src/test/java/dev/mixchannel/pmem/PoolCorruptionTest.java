@@ -25,7 +25,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.mixchannel.api.CorruptPoolException;
 import dev.mixchannel.api.PmemBackend;
 import dev.mixchannel.pmem.internal.PmemPool;
-import dev.mixchannel.testkit.ExpectedLog;
+import dev.mixchannel.testkit.junit.ExpectedLog;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;

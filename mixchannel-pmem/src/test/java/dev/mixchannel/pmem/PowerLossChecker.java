@@ -15,9 +15,12 @@
  */
 package dev.mixchannel.pmem;
 
+import static java.nio.file.StandardOpenOption.CREATE_NEW;
 import static java.nio.file.StandardOpenOption.READ;
+import static java.nio.file.StandardOpenOption.WRITE;
 
 import dev.mixchannel.api.PmemBackend;
+import dev.mixchannel.api.TierFullException;
 import dev.mixchannel.pmem.internal.PmemPool;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -37,13 +40,18 @@ import java.util.concurrent.atomic.AtomicInteger;
  * expectation: a quarantined slot (a torn state must quarantine nothing), a key that must exist and
  * does not, a key that may not exist and does, a size beyond the largest ever written, a byte
  * forced before the image that is not there, and above all a byte in {@code [0, size)} that is
- * neither 0 nor one the key's file wrote at that offset. Thread-safe: a check takes a directory no
- * other check uses (they are reused, and deleted with the root).
+ * neither 0 nor one the key's file wrote at that offset. Then it writes on the reopened pool, as a
+ * restarted process would: one byte at the end of every key's last extent and of every free extent
+ * (in a new key), and every byte of the gaps must read zero (a truncated tail, a freed or reused
+ * extent must never come back). Thread-safe: a check takes a directory no other check uses (they
+ * are reused, and deleted with the root).
  */
 final class PowerLossChecker {
 
   private static final int MAX_DETAILS_PER_KEY = 1;
   private static final int WHOSE_RUN_BYTES = 16;
+  private static final String PROBE_KEY = "probe-after-reopen";
+  private static final byte PROBE_BYTE = 0x5a;
 
   private final Path root;
   private final long poolBytes;
@@ -95,6 +103,7 @@ final class PowerLossChecker {
         for (PowerLossExpectation.Key k : expected.keys().values()) {
           checkKey(tier, k, at, failures);
         }
+        probeWritesAfterReopen(tier, at, failures);
       }
     } catch (IOException | RuntimeException e) {
       failures.add(at + "image does not open or read: " + e);
@@ -104,6 +113,62 @@ final class PowerLossChecker {
       }
     }
     return failures;
+  }
+
+  /**
+   * Writes past the end of every key, to the end of its last extent, and across every free extent
+   * in a new key: every byte between must read zero.
+   */
+  private void probeWritesAfterReopen(PmemTier tier, String at, List<String> out)
+      throws IOException {
+    for (String key : tier.keys()) {
+      try (FileChannel ch = tier.open(key, Set.of(READ, WRITE))) {
+        long size = ch.size();
+        long last = (size + extentBytes - 1) / extentBytes * extentBytes - 1;
+        if (last > size) {
+          ch.write(ByteBuffer.wrap(new byte[] {PROBE_BYTE}), last);
+          checkGaps(TestData.readAll(ch), size, key, at, out);
+        }
+      }
+    }
+    FileChannel probe;
+    try {
+      probe = tier.open(PROBE_KEY, Set.of(CREATE_NEW, READ, WRITE));
+    } catch (TierFullException noSlot) {
+      return;
+    }
+    try (FileChannel ch = probe) {
+      for (long p = extentBytes - 1; ; p += extentBytes) {
+        try {
+          ch.write(ByteBuffer.wrap(new byte[] {PROBE_BYTE}), p);
+        } catch (TierFullException full) {
+          break;
+        }
+      }
+      checkGaps(TestData.readAll(ch), 0, PROBE_KEY, at, out);
+    }
+  }
+
+  /** Every byte from {@code from} on is zero but the probe byte at the end of each extent. */
+  private void checkGaps(byte[] bytes, long from, String key, String at, List<String> out) {
+    for (int o = (int) from; o < bytes.length; o++) {
+      boolean probed = (o + 1) % extentBytes == 0 && bytes[o] == PROBE_BYTE;
+      if (bytes[o] != 0 && !probed) {
+        out.add(
+            at
+                + "a write after the reopen shows old bytes in a gap: key="
+                + key
+                + ", gapFrom="
+                + from
+                + ", offset="
+                + o
+                + ", found="
+                + hex(bytes[o])
+                + ", which is "
+                + whose(bytes, o));
+        return;
+      }
+    }
   }
 
   /** Overwrites the file in place: its pages stay allocated from one image to the next. */

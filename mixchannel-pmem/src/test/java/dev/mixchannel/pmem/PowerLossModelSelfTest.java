@@ -18,7 +18,7 @@ package dev.mixchannel.pmem;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mixchannel.api.PmemBackend;
-import dev.mixchannel.testkit.ExpectedLog;
+import dev.mixchannel.testkit.junit.ExpectedLog;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -18,7 +18,7 @@ package dev.mixchannel.pmem;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mixchannel.api.PmemBackend;
-import dev.mixchannel.testkit.ExpectedLog;
+import dev.mixchannel.testkit.junit.ExpectedLog;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;

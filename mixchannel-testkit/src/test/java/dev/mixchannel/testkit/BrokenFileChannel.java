@@ -15,6 +15,7 @@
  */
 package dev.mixchannel.testkit;
 
+import dev.mixchannel.testkit.differential.ForwardingChannel;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;

@@ -16,6 +16,9 @@
 package dev.mixchannel.testkit;
 
 import dev.mixchannel.testkit.BrokenFileChannel.Breakage;
+import dev.mixchannel.testkit.channel.ChannelFactory;
+import dev.mixchannel.testkit.channel.FileChannelContractSuite;
+import dev.mixchannel.testkit.differential.DifferentialSuite;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.junit.jupiter.api.extension.ExtendWith;

@@ -16,6 +16,9 @@
 package dev.mixchannel.testkit;
 
 import dev.mixchannel.api.ForwardingFileChannel;
+import dev.mixchannel.testkit.channel.ChannelCapability;
+import dev.mixchannel.testkit.channel.ChannelFactory;
+import dev.mixchannel.testkit.channel.JdkChannelFactory;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.OpenOption;

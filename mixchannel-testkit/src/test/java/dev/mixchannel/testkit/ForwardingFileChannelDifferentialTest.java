@@ -16,6 +16,8 @@
 package dev.mixchannel.testkit;
 
 import dev.mixchannel.api.ForwardingFileChannel;
+import dev.mixchannel.testkit.channel.ChannelFactory;
+import dev.mixchannel.testkit.differential.DifferentialSuite;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Tag;

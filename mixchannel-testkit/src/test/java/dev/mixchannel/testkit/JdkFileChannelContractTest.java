@@ -15,6 +15,9 @@
  */
 package dev.mixchannel.testkit;
 
+import dev.mixchannel.testkit.channel.ChannelFactory;
+import dev.mixchannel.testkit.channel.FileChannelContractSuite;
+import dev.mixchannel.testkit.channel.JdkChannelFactory;
 import java.io.IOException;
 import java.nio.file.Path;
 

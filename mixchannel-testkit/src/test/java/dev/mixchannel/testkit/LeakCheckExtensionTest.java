@@ -20,6 +20,11 @@ import static java.nio.file.StandardOpenOption.READ;
 import static java.nio.file.StandardOpenOption.WRITE;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mixchannel.testkit.channel.ChannelFactory;
+import dev.mixchannel.testkit.channel.ChannelTracker;
+import dev.mixchannel.testkit.channel.JdkChannelFactory;
+import dev.mixchannel.testkit.junit.LeakCheck;
+import dev.mixchannel.testkit.junit.LeakCheckExtension;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;

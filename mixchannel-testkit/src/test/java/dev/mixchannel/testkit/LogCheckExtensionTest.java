@@ -17,7 +17,13 @@ package dev.mixchannel.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mixchannel.testkit.internal.RecordingLoggerFactory;
+import dev.mixchannel.testkit.junit.ExpectedLog;
+import dev.mixchannel.testkit.junit.LogCheckExtension;
+import dev.mixchannel.testkit.junit.internal.RecordingLoggerFactory;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
 import java.util.Map;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -108,6 +114,37 @@ class LogCheckExtensionTest {
   @ExtendWith({SelfCheckOnly.class, LogCheckExtension.class})
   @ExpectedLog(logger = LOGGER, contains = "declared by the concrete suite")
   static class ConcreteSuite extends Suite {}
+
+  /** A fixture's expected events, named once: {@code @ExpectedLog} as a meta-annotation. */
+  @Retention(RetentionPolicy.RUNTIME)
+  @Target({ElementType.TYPE, ElementType.METHOD})
+  @ExpectedLog(logger = LOGGER, contains = "first set-up warning")
+  @ExpectedLog(logger = LOGGER, level = Level.ERROR, contains = "second set-up error")
+  @interface FixtureLogs {}
+
+  @ExtendWith({SelfCheckOnly.class, LogCheckExtension.class})
+  static class MetaAnnotated {
+    @Test
+    @FixtureLogs
+    void logsWhatTheMetaAnnotationDeclares() {
+      LOG.warn("first set-up warning");
+      LOG.error("second set-up error");
+    }
+
+    @Test
+    @FixtureLogs
+    void logsSomethingElse() {
+      LOG.warn("not declared anywhere");
+    }
+  }
+
+  @Test
+  void shouldHonourExpectedLogsDeclaredThroughAMetaAnnotation() {
+    SelfCheckRun run = SelfCheckRun.of(MetaAnnotated.class, Map.of());
+
+    assertThat(run.failedMethods()).containsExactly("logsSomethingElse");
+    assertThat(run.succeeded()).isEqualTo(1);
+  }
 
   @Test
   void shouldApplyTheConcreteSuitesDeclarationsToItsInheritedNestedTests() {

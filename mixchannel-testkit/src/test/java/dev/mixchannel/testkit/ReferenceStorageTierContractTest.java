@@ -16,6 +16,8 @@
 package dev.mixchannel.testkit;
 
 import dev.mixchannel.api.StorageTier;
+import dev.mixchannel.testkit.tier.StorageTierContractSuite;
+import dev.mixchannel.testkit.tier.TierCapability;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.EnumSet;

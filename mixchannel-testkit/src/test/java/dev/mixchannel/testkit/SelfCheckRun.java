@@ -18,7 +18,9 @@ package dev.mixchannel.testkit;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectNestedClass;
 
+import dev.mixchannel.testkit.channel.FileChannelContractSuite;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -52,7 +54,16 @@ final class SelfCheckRun implements TestExecutionListener {
     return run(List.of(selectClass(suite)), parameters);
   }
 
-  static SelfCheckRun ofNested(Class<?> suite, Class<?> nested, Map<String, String> parameters) {
+  /**
+   * Runs one {@code @Nested} group, named by its simple name (the groups are package-private in
+   * their suite's package), of a subclass of {@link FileChannelContractSuite}.
+   */
+  static SelfCheckRun ofNested(Class<?> suite, String group, Map<String, String> parameters) {
+    Class<?> nested =
+        Arrays.stream(FileChannelContractSuite.class.getDeclaredClasses())
+            .filter(type -> type.getSimpleName().equals(group))
+            .findFirst()
+            .orElseThrow(() -> new IllegalArgumentException("no contract group " + group));
     return run(List.of(selectNestedClass(List.of(suite), nested)), parameters);
   }
 

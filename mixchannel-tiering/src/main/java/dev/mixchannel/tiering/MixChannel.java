@@ -69,12 +69,14 @@ import java.nio.channels.FileChannel;
  *   <li>{@code transferFrom} always goes through a bounded heap buffer: the source is read with no
  *       lock of this key held (it may be this key itself, a wrapper of it, a pipe or a socket that
  *       blocks), and each piece is written as a write is, so a tier that fills up mid-transfer
- *       spills the key and the transfer goes on. {@code transferTo} into another {@code MixChannel}
- *       (or this one) goes through the same kind of buffer and copies at most the bytes between the
- *       position and the size at entry, as the JDK does; into any other channel it hands the target
- *       the backing channel's own transfer (for PMem a view of the mapped memory) without holding
- *       this key's lock, so a target that blocks delays nothing else. A blocking {@link #lock}
- *       waits without the key's lock too.
+ *       spills the key and the transfer goes on. At a position past the size it does what the
+ *       running JDK's file channel does: it writes there and extends the key on JDK 21 and later
+ *       (JDK-8303260), it transfers nothing on JDK 17. {@code transferTo} into another {@code
+ *       MixChannel} (or this one) goes through the same kind of buffer and copies at most the bytes
+ *       between the position and the size at entry, as the JDK does; into any other channel it
+ *       hands the target the backing channel's own transfer (for PMem a view of the mapped memory)
+ *       without holding this key's lock, so a target that blocks delays nothing else. A blocking
+ *       {@link #lock} waits without the key's lock too.
  * </ul>
  *
  * <p>After {@link TierManager#close()} every handle is closed and every operation throws {@link

@@ -49,9 +49,10 @@ import java.util.function.UnaryOperator;
  * hand): both are kept and the key is <em>refused</em> — every operation on it throws {@link
  * DivergentCopiesException} naming the key, both tiers, how they differ and the command that keeps
  * one ({@link #resolveDivergent}); the other keys are served. Methods whose signature cannot throw
- * it ({@link #exists}, {@link #keys}, {@link #tierOf}, {@link #seal}) throw an {@link
- * java.io.UncheckedIOException} whose cause it is; {@link #divergentKeys()} lists the refused keys.
- * Several managers on different directories work independently in one JVM.
+ * it ({@link #exists}, {@link #tierOf}, {@link #seal}) throw an {@link
+ * java.io.UncheckedIOException} whose cause it is; {@link #keys} lists only the keys served and
+ * {@link #divergentKeys()} the refused ones, so a caller that must account for every key (an
+ * evacuation) asks both. Several managers on different directories work independently in one JVM.
  *
  * <p><b>Placement and spill.</b> A new key goes to the fastest tier whose {@code hasRoomFor(size
  * hint)} holds, else the next. When a write needs room its PMem tier does not have, the key moves
@@ -168,12 +169,13 @@ public interface TierManager extends AutoCloseable {
   boolean delete(String key) throws IOException;
 
   /**
-   * The keys on all tiers.
+   * The keys on all tiers that are served: a key refused because its copies differ is not listed
+   * ({@link #divergentKeys()} lists those; every operation on one still throws {@link
+   * DivergentCopiesException}, so a caller that finds its name elsewhere, such as a file of its
+   * own, cannot open, delete or overwrite it). One refused key leaves the listing of the others
+   * intact; a caller that must account for every key (an evacuation) asks both.
    *
    * @return a sorted snapshot
-   * @throws java.io.UncheckedIOException with a {@link DivergentCopiesException} cause (the first
-   *     refused key's) while any key is refused: a listing without it would read as "no such key",
-   *     and one with it as "served"; {@link #divergentKeys()} names them
    * @throws IllegalStateException when the manager is closed
    */
   List<String> keys();

@@ -20,7 +20,7 @@ import static java.nio.file.StandardOpenOption.CREATE;
 
 import dev.mixchannel.api.MixChannelConfig;
 import dev.mixchannel.api.PmemBackend;
-import dev.mixchannel.testkit.AckedWrites;
+import dev.mixchannel.testkit.crash.AckedWrites;
 import dev.mixchannel.tiering.internal.MigrationHook;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
@@ -81,24 +81,7 @@ public final class CrashChild {
       }
     }
     out.println("READY");
-    for (int i = 0; i < KEYS.size(); i++) {
-      int w = i;
-      Thread writer =
-          new Thread(
-              () -> {
-                try {
-                  long end = ends[w];
-                  while (true) {
-                    end = AckedWrites.append(channels[w], KEYS.get(w), end, RECORD_BYTES, out);
-                    Thread.sleep(1);
-                  }
-                } catch (Exception e) {
-                  out.println("WRITER-FAILED " + e);
-                }
-              },
-              "writer-" + w);
-      writer.start();
-    }
+    AckedWrites.startWriters(channels, KEYS, ends, RECORD_BYTES, out);
     Thread migrator =
         new Thread(
             () -> {

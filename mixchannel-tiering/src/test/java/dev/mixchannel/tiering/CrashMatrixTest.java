@@ -24,24 +24,17 @@ import dev.mixchannel.file.FileTier;
 import dev.mixchannel.pmem.PmemTier;
 import dev.mixchannel.pmem.PoolInspector;
 import dev.mixchannel.pmem.PoolReport;
-import dev.mixchannel.testkit.AckedWrites;
-import dev.mixchannel.testkit.ExpectedLog;
+import dev.mixchannel.testkit.crash.AckedWrites;
+import dev.mixchannel.testkit.crash.CrashMatrix;
+import dev.mixchannel.testkit.junit.ExpectedLog;
 import dev.mixchannel.tiering.internal.MigrationStep;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import java.util.Set;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * kill -9 at every named step of the migration protocol (demotion and promotion, several runs each)
@@ -55,61 +48,26 @@ import org.junit.jupiter.params.provider.MethodSource;
     logger = "dev.mixchannel.tiering.internal.Recovery",
     contains = "key complete on two tiers",
     reason = "a kill after the copy is durable leaves both copies; recovery keeps the faster")
-class CrashMatrixTest {
-  private static final int RUNS = Integer.getInteger("mixchannel.crash.runs", 2);
-  private static final int RANDOM_RUNS = Integer.getInteger("mixchannel.crash.random", 6);
-  private static final long WAIT_SECONDS = 60;
-
-  @TempDir Path dir;
-
-  static Stream<Arguments> stepKills() {
-    List<Arguments> cases = new ArrayList<>();
-    for (String mode : List.of("DEMOTE", "PROMOTE")) {
-      for (MigrationStep step : MigrationStep.values()) {
-        for (int run = 0; run < RUNS; run++) {
-          cases.add(Arguments.of(mode, step.name(), run));
-        }
-      }
-    }
-    return cases.stream();
+class CrashMatrixTest extends CrashMatrix {
+  CrashMatrixTest() {
+    super(
+        Arrays.stream(MigrationStep.values()).map(MigrationStep::name).toList(),
+        2,
+        6,
+        0x4b111L,
+        200,
+        1500);
   }
 
-  static Stream<Arguments> randomKills() {
-    Random random = new Random(0x4b111L);
-    List<Arguments> cases = new ArrayList<>();
-    for (int run = 0; run < RANDOM_RUNS; run++) {
-      cases.add(Arguments.of(run, 200 + random.nextInt(1300)));
-    }
-    return cases.stream();
-  }
-
-  @ParameterizedTest(name = "{0} killed at {1}, run {2}")
-  @MethodSource("stepKills")
-  void shouldLoseNothingWhenKilledAtAStep(String mode, String step, int run) throws Exception {
-    crashAndCheck(mode, step, -1);
-  }
-
-  @ParameterizedTest(name = "random kill {0} after {1} ms")
-  @MethodSource("randomKills")
-  void shouldLoseNothingWhenKilledAtARandomMoment(int run, int delayMillis) throws Exception {
-    crashAndCheck("RANDOM", "NONE", delayMillis);
-  }
-
-  private void crashAndCheck(String mode, String step, int delayMillis) throws Exception {
+  @Override
+  protected void crashAndCheck(Path dir, String mode, String step, int delayMillis)
+      throws Exception {
     Path root = dir.resolve("root");
     try (ShmDir shm = ShmDir.create(dir)) {
       Path pool = shm.resolve("pool");
       Map<String, Long> acked =
-          AckedWrites.runUntilKilled(
-              CrashChild.class,
-              dir.resolve("child-" + mode + "-" + step + ".log"),
-              delayMillis >= 0 ? "READY" : "PAUSED " + step,
-              delayMillis,
-              Duration.ofSeconds(WAIT_SECONDS),
-              root.toString(),
-              pool.toString(),
-              mode,
-              step);
+          runUntilKilled(
+              CrashChild.class, dir, mode, step, delayMillis, root.toString(), pool.toString());
       assertThat(acked).containsKeys(CrashChild.KEYS.toArray(new String[0]));
       MixChannelConfig config = CrashChild.config(root, pool);
       try (TierManager manager = TierManager.builder(config).startMigrator(false).build()) {

@@ -31,7 +31,7 @@ import dev.mixchannel.api.StorageTier;
 import dev.mixchannel.api.TierFullException;
 import dev.mixchannel.file.FileTier;
 import dev.mixchannel.pmem.PmemTier;
-import dev.mixchannel.testkit.ExpectedLog;
+import dev.mixchannel.testkit.junit.ExpectedLog;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.Channels;

@@ -21,7 +21,7 @@ import static java.nio.file.StandardOpenOption.WRITE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mixchannel.api.PmemBackend;
-import dev.mixchannel.testkit.ExpectedLog;
+import dev.mixchannel.testkit.junit.ExpectedLog;
 import dev.mixchannel.tiering.internal.MigrationStep;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedByInterruptException;

@@ -22,7 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mixchannel.api.MigrationException;
 import dev.mixchannel.api.PmemBackend;
-import dev.mixchannel.testkit.ExpectedLog;
+import dev.mixchannel.testkit.junit.ExpectedLog;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedByInterruptException;

@@ -22,7 +22,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.mixchannel.api.MigrationException;
-import dev.mixchannel.testkit.ExpectedLog;
 import dev.mixchannel.tiering.internal.MigrationStep;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -140,9 +139,6 @@ class MigrationProtocolTest {
   }
 
   @Test
-  @ExpectedLog(
-      logger = "dev.mixchannel.tiering.internal.Migrator",
-      contains = "migration cancelled")
   void shouldAbortAndKeepSourceWhenRenamedDuringTheCopy() throws Exception {
     byte[] model = Bytes.random(5, 2 * MIB);
     create("k", model);
@@ -161,9 +157,6 @@ class MigrationProtocolTest {
   }
 
   @Test
-  @ExpectedLog(
-      logger = "dev.mixchannel.tiering.internal.Migrator",
-      contains = "migration cancelled")
   void shouldAbortWhenDeletedDuringTheCopy() throws Exception {
     create("k", Bytes.random(6, 2 * MIB));
     hook.pauseAt(MigrationStep.CHUNK_COPIED);

@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.mixchannel.api.PmemBackend;
 import dev.mixchannel.pmem.PmemBackends;
-import dev.mixchannel.testkit.ChannelFactory;
+import dev.mixchannel.testkit.channel.ChannelFactory;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;

@@ -16,9 +16,9 @@
 package dev.mixchannel.tiering;
 
 import dev.mixchannel.api.PmemBackend;
-import dev.mixchannel.testkit.ChannelFactory;
-import dev.mixchannel.testkit.DifferentialSuite;
-import dev.mixchannel.testkit.ExpectedLog;
+import dev.mixchannel.testkit.channel.ChannelFactory;
+import dev.mixchannel.testkit.differential.DifferentialSuite;
+import dev.mixchannel.testkit.junit.ExpectedLog;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Tag;

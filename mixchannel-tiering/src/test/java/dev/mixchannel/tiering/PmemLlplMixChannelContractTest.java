@@ -16,8 +16,8 @@
 package dev.mixchannel.tiering;
 
 import dev.mixchannel.api.PmemBackend;
-import dev.mixchannel.testkit.ChannelFactory;
-import dev.mixchannel.testkit.FileChannelContractSuite;
+import dev.mixchannel.testkit.channel.ChannelFactory;
+import dev.mixchannel.testkit.channel.FileChannelContractSuite;
 import java.io.IOException;
 import java.nio.file.Path;
 

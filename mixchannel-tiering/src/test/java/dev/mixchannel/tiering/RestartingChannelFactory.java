@@ -16,11 +16,11 @@
 package dev.mixchannel.tiering;
 
 import dev.mixchannel.api.MixChannelConfig;
-import dev.mixchannel.testkit.ChannelCapability;
-import dev.mixchannel.testkit.ChannelFactory;
-import dev.mixchannel.testkit.FaultInjectingTier;
-import dev.mixchannel.testkit.FaultInjectingTier.Call;
-import dev.mixchannel.testkit.FaultInjectingTier.Phase;
+import dev.mixchannel.testkit.channel.ChannelCapability;
+import dev.mixchannel.testkit.channel.ChannelFactory;
+import dev.mixchannel.testkit.tier.FaultInjectingTier;
+import dev.mixchannel.testkit.tier.FaultInjectingTier.Call;
+import dev.mixchannel.testkit.tier.FaultInjectingTier.Phase;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.NoSuchFileException;

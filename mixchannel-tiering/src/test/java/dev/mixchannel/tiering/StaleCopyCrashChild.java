@@ -21,10 +21,10 @@ import static java.nio.file.StandardOpenOption.WRITE;
 
 import dev.mixchannel.api.MixChannelConfig;
 import dev.mixchannel.api.PmemBackend;
-import dev.mixchannel.testkit.AckedWrites;
-import dev.mixchannel.testkit.FaultInjectingTier;
-import dev.mixchannel.testkit.FaultInjectingTier.Call;
-import dev.mixchannel.testkit.FaultInjectingTier.Phase;
+import dev.mixchannel.testkit.crash.AckedWrites;
+import dev.mixchannel.testkit.tier.FaultInjectingTier;
+import dev.mixchannel.testkit.tier.FaultInjectingTier.Call;
+import dev.mixchannel.testkit.tier.FaultInjectingTier.Phase;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;

@@ -18,8 +18,8 @@ package dev.mixchannel.tiering;
 import static java.nio.file.StandardOpenOption.READ;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mixchannel.testkit.AckedWrites;
-import dev.mixchannel.testkit.ExpectedLog;
+import dev.mixchannel.testkit.crash.AckedWrites;
+import dev.mixchannel.testkit.junit.ExpectedLog;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;

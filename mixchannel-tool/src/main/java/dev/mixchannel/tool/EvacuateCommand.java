@@ -89,6 +89,9 @@ final class EvacuateCommand implements Callable<Integer> {
         progress.advance(e.getValue());
       }
       progress.finish();
+      for (String key : manager.divergentKeys()) {
+        left.add(key + ": its complete copies on two tiers differ; keep one with resolve first");
+      }
       if (left.isEmpty()) {
         out.println("RESULT: OK, every key is on tier " + tier);
         return MixChannelTool.OK;

@@ -17,7 +17,7 @@ package dev.mixchannel.tool;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mixchannel.testkit.ExpectedLog;
+import dev.mixchannel.testkit.junit.ExpectedLog;
 import dev.mixchannel.tiering.TierManager;
 import java.io.IOException;
 import java.nio.file.Path;

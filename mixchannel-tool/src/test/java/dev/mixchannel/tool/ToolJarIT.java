@@ -17,7 +17,7 @@ package dev.mixchannel.tool;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mixchannel.testkit.ShadedJarCheck;
+import dev.mixchannel.testkit.packaging.ShadedJarCheck;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

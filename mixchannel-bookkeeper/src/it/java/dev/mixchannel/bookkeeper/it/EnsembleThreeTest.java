@@ -17,7 +17,6 @@ package dev.mixchannel.bookkeeper.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mixchannel.testkit.ExpectedLog;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -28,7 +27,6 @@ import java.util.NavigableSet;
 import org.apache.bookkeeper.client.LedgerHandle;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.slf4j.event.Level;
 
 /**
  * Three bookies, each with its journal on its own PMem tier through the provider; a ledger with
@@ -37,16 +35,7 @@ import org.slf4j.event.Level;
  * stopped and every acknowledged entry is read from the restarted bookie alone.
  */
 @Tag("slow")
-@ExpectedLog(
-    logger = "org.apache.bookkeeper",
-    reason =
-        "the BookKeeper client in this JVM (client, proto, common) warns about the bookies it loses")
-@ExpectedLog(
-    logger = "org.apache.bookkeeper",
-    level = Level.ERROR,
-    reason =
-        "the client logs the adds in flight and the connections lost when a bookie dies as errors")
-@ExpectedLog(logger = "org.apache.zookeeper.server.ServerCnxnFactory", contains = "maxCnxns")
+@BookieClusterLogs
 class EnsembleThreeTest {
 
   @Test

@@ -21,7 +21,6 @@ import dev.mixchannel.bookkeeper.internal.BookieConfig;
 import dev.mixchannel.bookkeeper.internal.JournalKeys;
 import dev.mixchannel.bookkeeper.internal.JournalSettings;
 import dev.mixchannel.bookkeeper.internal.JournalStorage;
-import dev.mixchannel.testkit.ExpectedLog;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -33,7 +32,6 @@ import org.apache.bookkeeper.client.LedgerHandle;
 import org.apache.bookkeeper.conf.ServerConfiguration;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.slf4j.event.Level;
 
 /**
  * Journals of 1 MiB that roll often, a checkpoint every 500 ms and one backup journal, so that the
@@ -43,16 +41,7 @@ import org.slf4j.event.Level;
  * journals in the running bookie, and no key is left without its journal file.
  */
 @Tag("slow")
-@ExpectedLog(
-    logger = "org.apache.bookkeeper",
-    reason =
-        "the BookKeeper client in this JVM (client, proto, common) warns about the bookies it loses")
-@ExpectedLog(
-    logger = "org.apache.bookkeeper",
-    level = Level.ERROR,
-    reason =
-        "the client logs the adds in flight and the connections lost when a bookie dies as errors")
-@ExpectedLog(logger = "org.apache.zookeeper.server.ServerCnxnFactory", contains = "maxCnxns")
+@BookieClusterLogs
 class JournalGcTest {
 
   @Test

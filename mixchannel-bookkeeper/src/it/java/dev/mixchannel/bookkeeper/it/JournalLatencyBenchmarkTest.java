@@ -19,7 +19,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mixchannel.bookkeeper.it.JournalLatencyBenchmark.Placement;
 import dev.mixchannel.bookkeeper.it.JournalLatencyBenchmark.Result;
-import dev.mixchannel.testkit.ExpectedLog;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,7 +26,6 @@ import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.slf4j.event.Level;
 
 /**
  * Runs {@link JournalLatencyBenchmark}: in CI a smoke run of the provider for half a second per
@@ -35,16 +33,7 @@ import org.slf4j.event.Level;
  * target/p9.md}.
  */
 @Tag("slow")
-@ExpectedLog(
-    logger = "org.apache.bookkeeper",
-    reason =
-        "the BookKeeper client in this JVM (client, proto, common) warns about the bookies it loses")
-@ExpectedLog(
-    logger = "org.apache.bookkeeper",
-    level = Level.ERROR,
-    reason =
-        "the client logs the adds in flight and the connections lost when a bookie dies as errors")
-@ExpectedLog(logger = "org.apache.zookeeper.server.ServerCnxnFactory", contains = "maxCnxns")
+@BookieClusterLogs
 class JournalLatencyBenchmarkTest {
 
   @Test

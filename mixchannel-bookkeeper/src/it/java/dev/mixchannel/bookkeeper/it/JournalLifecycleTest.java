@@ -20,7 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.mixchannel.bookkeeper.MixChannelJournalProvider;
 import dev.mixchannel.bookkeeper.internal.BookieFixture;
 import dev.mixchannel.bookkeeper.internal.JournalKeys;
-import dev.mixchannel.testkit.ExpectedLog;
+import dev.mixchannel.testkit.junit.ExpectedLog;
 import dev.mixchannel.tiering.TierManager;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;

@@ -19,7 +19,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mixchannel.bookkeeper.Evacuate;
 import dev.mixchannel.bookkeeper.internal.JournalKeys;
-import dev.mixchannel.testkit.ExpectedLog;
 import dev.mixchannel.tiering.TierManager;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -33,7 +32,6 @@ import java.util.TreeSet;
 import org.apache.bookkeeper.client.LedgerHandle;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.slf4j.event.Level;
 
 /**
  * A real bookie (child JVM, DbLedgerStorage, {@code journalSyncData=true}) with its journal on the
@@ -43,16 +41,7 @@ import org.slf4j.event.Level;
  * that come back after a kill come from the journal.
  */
 @Tag("slow")
-@ExpectedLog(
-    logger = "org.apache.bookkeeper",
-    reason =
-        "the BookKeeper client in this JVM (client, proto, common) warns about the bookies it loses")
-@ExpectedLog(
-    logger = "org.apache.bookkeeper",
-    level = Level.ERROR,
-    reason =
-        "the client logs the adds in flight and the connections lost when a bookie dies as errors")
-@ExpectedLog(logger = "org.apache.zookeeper.server.ServerCnxnFactory", contains = "maxCnxns")
+@BookieClusterLogs
 class JournalReplayTest {
 
   @Test

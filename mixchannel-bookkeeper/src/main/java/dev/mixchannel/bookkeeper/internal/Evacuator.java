@@ -106,6 +106,11 @@ public final class Evacuator {
         out.println("left " + key);
       }
     }
+    for (String key : tiers.divergentKeys()) {
+      left.add(key);
+      out.println(
+          "left " + key + ": its complete copies on two tiers differ (mixchannel-tool resolve)");
+    }
     return left;
   }
 

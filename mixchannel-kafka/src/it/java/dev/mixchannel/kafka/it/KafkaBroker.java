@@ -42,8 +42,8 @@ import javax.management.remote.JMXServiceURL;
  */
 public final class KafkaBroker implements AutoCloseable {
 
-  private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
-  private static final Duration STOP_TIMEOUT = Duration.ofSeconds(60);
+  private Duration startTimeout = Duration.ofSeconds(90);
+  private Duration stopTimeout = Duration.ofSeconds(60);
 
   private final Path home;
   private final Path libs;
@@ -291,7 +291,7 @@ public final class KafkaBroker implements AutoCloseable {
     starts++;
     String out = "stdout-" + starts + ".log";
     process = start(command, home.resolve(out));
-    long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+    long deadline = System.nanoTime() + startTimeout.toNanos();
     while (System.nanoTime() < deadline) {
       if (!process.isAlive()) {
         throw new IllegalStateException(
@@ -303,7 +303,7 @@ public final class KafkaBroker implements AutoCloseable {
       process.waitFor(200, TimeUnit.MILLISECONDS);
     }
     kill();
-    throw new IllegalStateException("broker did not start in " + START_TIMEOUT + ": " + tail(out));
+    throw new IllegalStateException("broker did not start in " + startTimeout + ": " + tail(out));
   }
 
   /**
@@ -322,7 +322,7 @@ public final class KafkaBroker implements AutoCloseable {
     command.add(serverProperties.toString());
     starts++;
     process = start(command, home.resolve(lastOutput()));
-    long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+    long deadline = System.nanoTime() + startTimeout.toNanos();
     while (System.nanoTime() < deadline) {
       if (process.waitFor(200, TimeUnit.MILLISECONDS)) {
         return process.exitValue();
@@ -334,6 +334,19 @@ public final class KafkaBroker implements AutoCloseable {
     }
     kill();
     throw new IllegalStateException("broker neither started nor exited: " + tail(lastOutput()));
+  }
+
+  /**
+   * The process id of the broker this object started last.
+   *
+   * @return its pid
+   * @throws IllegalStateException when it was never started
+   */
+  public long pid() {
+    if (process == null) {
+      throw new IllegalStateException("broker never started: home=" + home);
+    }
+    return process.pid();
   }
 
   /**
@@ -353,9 +366,9 @@ public final class KafkaBroker implements AutoCloseable {
    */
   public int stop() throws Exception {
     process.destroy();
-    if (!process.waitFor(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+    if (!process.waitFor(stopTimeout.toSeconds(), TimeUnit.SECONDS)) {
       kill();
-      throw new IllegalStateException("broker did not stop in " + STOP_TIMEOUT + "; killed");
+      throw new IllegalStateException("broker did not stop in " + stopTimeout + "; killed");
     }
     return process.exitValue();
   }
@@ -480,6 +493,21 @@ public final class KafkaBroker implements AutoCloseable {
 
   private String javaBinary() {
     return javaCommand;
+  }
+
+  /**
+   * Bounds the waits of later starts (until the listener accepts) and clean stops differently from
+   * the defaults (90 s, 60 s): a broker with thousands of partitions on a loaded machine needs
+   * more.
+   *
+   * @param start the bound of a start
+   * @param stop the bound of a clean stop
+   * @return this broker
+   */
+  public KafkaBroker withTimeouts(Duration start, Duration stop) {
+    this.startTimeout = start;
+    this.stopTimeout = stop;
+    return this;
   }
 
   /**

@@ -19,7 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mixchannel.kafka.KafkaChannelFactory;
 import dev.mixchannel.kafka.internal.AnchorChannel;
-import dev.mixchannel.testkit.LeakCheck;
+import dev.mixchannel.testkit.junit.LeakCheck;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;

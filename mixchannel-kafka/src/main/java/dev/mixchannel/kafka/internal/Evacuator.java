@@ -126,6 +126,16 @@ public final class Evacuator {
           totalBytes += size(manager, key);
         }
       }
+      for (String key : manager.divergentKeys()) {
+        if (key.startsWith(prefix) || Quarantine.isQuarantined(key)) {
+          left.add(key);
+          out.printf(
+              Locale.ROOT,
+              "left %s: its complete copies on two tiers differ, resolve it first"
+                  + " (mixchannel-tool resolve)%n",
+              key);
+        }
+      }
       out.printf(
           Locale.ROOT,
           "demoting %d segments, %s, from %s into their files in %s%n",
@@ -166,14 +176,20 @@ public final class Evacuator {
 
   /**
    * Removes the mark of each log dir of which no key (a quarantined one included) is on a fast tier
-   * any more, so that a Kafka without the agent may load it; a dir with keys left keeps it.
+   * any more, so that a Kafka without the agent may load it; a dir with keys left keeps it, and so
+   * does one with a refused key (copies that differ).
    */
   private void unmarkEmptied(TierManager manager, Map<String, Path> known) throws IOException {
     Map<String, Integer> hotByTag = new java.util.TreeMap<>();
+    List<String> onFastTiers = new ArrayList<>();
     for (String key : manager.keys()) {
-      if (AdapterSettings.LOGDIR_TIER.equals(manager.tierOf(key))) {
-        continue;
+      if (!AdapterSettings.LOGDIR_TIER.equals(manager.tierOf(key))) {
+        onFastTiers.add(key);
       }
+    }
+    // A refused key has a copy on a tier faster than its log dir: its dir keeps the mark.
+    onFastTiers.addAll(manager.divergentKeys());
+    for (String key : onFastTiers) {
       SegmentKey.parse(Quarantine.originalOf(key).orElse(key))
           .ifPresent(k -> hotByTag.merge(k.tag(), 1, Integer::sum));
     }

@@ -68,6 +68,7 @@ final class KafkaSegmentStore implements AutoCloseable {
   private final SweepAgent sweeper;
   private final AdapterBean bean;
   private final OpenSegments openSegments = new OpenSegments();
+  private final RefusedLogDirs refusedDirs;
   private volatile boolean closed;
 
   private KafkaSegmentStore(
@@ -78,8 +79,10 @@ final class KafkaSegmentStore implements AutoCloseable {
       LongSupplier clockMillis,
       boolean jmx,
       LogDirStatus status,
-      Predicate<String> excludedTopic) {
+      Predicate<String> excludedTopic,
+      RefusedLogDirs refusedDirs) {
     this.tiers = tiers;
+    this.refusedDirs = refusedDirs;
     TierManager manager = tiers.manager();
     this.manager = manager;
     this.logDirs = logDirs;
@@ -87,7 +90,14 @@ final class KafkaSegmentStore implements AutoCloseable {
     this.clockMillis = clockMillis;
     this.quarantine = new Quarantine(manager, retentionMillis, clockMillis);
     this.reconciler =
-        new Reconciler(manager, logDirs, lastTier, status, quarantine, lock.writeLock(), counters);
+        new Reconciler(
+            manager,
+            logDirs,
+            lastTier,
+            refusedDirs.offlineTogetherWith(status),
+            quarantine,
+            lock.writeLock(),
+            counters);
     this.adopter = new KeyAdopter(manager, counters);
     this.excluded = new ExcludedSegments(manager, lastTier, excludedTopic);
     this.sweeper = new SweepAgent(this::sweep);
@@ -95,10 +105,11 @@ final class KafkaSegmentStore implements AutoCloseable {
   }
 
   /**
-   * Opens the store: marks the log dir of every key on a fast tier and makes its file a whole
-   * placeholder (log dirs an earlier adapter wrote), seals every segment but the newest of each
-   * partition, holds the quarantined keys and the files of excluded topics, reconciles the keys of
-   * the known log dirs with their files, then starts the periodic sweep.
+   * Opens the store: refuses every segment of a log dir that holds a key the tiers refused (copies
+   * that differ, see {@link RefusedLogDirs}), marks the log dir of every key on a fast tier and
+   * makes its file a whole placeholder (log dirs an earlier adapter wrote), seals every segment but
+   * the newest of each partition, holds the quarantined keys and the files of excluded topics,
+   * reconciles the keys of the known log dirs with their files, then starts the periodic sweep.
    *
    * @param tiers the tiers, whose last tier is the log dirs; owned by the store from now on
    * @param logDirs the log dirs
@@ -125,11 +136,19 @@ final class KafkaSegmentStore implements AutoCloseable {
       throws IOException {
     KafkaSegmentStore store = null;
     try {
+      StoreOpening opening = new StoreOpening(tiers, logDirs, lastTier);
+      RefusedLogDirs refused = opening.refusedLogDirs();
       store =
           new KafkaSegmentStore(
-              tiers, logDirs, lastTier, retentionMillis, clockMillis, jmx, status, excludedTopic);
-      StoreOpening opening = new StoreOpening(tiers, logDirs, lastTier);
-      opening.refuseDivergentKeys();
+              tiers,
+              logDirs,
+              lastTier,
+              retentionMillis,
+              clockMillis,
+              jmx,
+              status,
+              excludedTopic,
+              refused);
       opening.markHotLogDirs();
       SegmentSealer.sealAllButNewest(tiers.manager());
       store.quarantine.holdAll();
@@ -204,6 +223,7 @@ final class KafkaSegmentStore implements AutoCloseable {
     lock.readLock().lock();
     try {
       checkOpen();
+      refusedDirs.check(segment);
       String key = segment.key();
       Path file = segment.anchor();
       if (!mutable) {
@@ -279,6 +299,8 @@ final class KafkaSegmentStore implements AutoCloseable {
     lock.readLock().lock();
     try {
       checkOpen();
+      refusedDirs.check(from);
+      refusedDirs.check(to);
       if (channel instanceof AnchorChannel anchored) {
         anchored.anchorMoved(to.anchor());
       }
@@ -310,6 +332,7 @@ final class KafkaSegmentStore implements AutoCloseable {
     lock.readLock().lock();
     try {
       checkOpen();
+      refusedDirs.check(segment);
       adopter.deleted(segment.key());
       if (manager.delete(segment.key())) {
         counters.deletes.increment();
@@ -334,6 +357,7 @@ final class KafkaSegmentStore implements AutoCloseable {
     lock.readLock().lock();
     try {
       checkOpen();
+      refusedDirs.check(segment);
       String key = segment.key();
       if (!known(key, segment.anchor())) {
         return () -> {};
@@ -358,6 +382,7 @@ final class KafkaSegmentStore implements AutoCloseable {
     lock.readLock().lock();
     try {
       checkOpen();
+      refusedDirs.check(segment);
       excluded.keepInFile(segment.key());
     } finally {
       lock.readLock().unlock();

@@ -21,8 +21,12 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -48,25 +52,40 @@ final class StoreOpening {
   }
 
   /**
-   * Refuses to serve while recovery refused a key (its complete copies on two tiers differ: a Kafka
-   * without the agent wrote a segment file whose bytes were on a fast tier, or a copy by hand). The
-   * tiering core keeps both copies and refuses the key; the store cannot list or reconcile keys
-   * around it, so it does not open: every segment open fails with this {@link IOException}, which
-   * Kafka handles as a failure of the segment's log dir (offline; a failed metadata log dir stops
-   * the broker). Never a silent choice of one copy: {@code mixchannel-tool resolve} keeps one, then
-   * the broker starts as usual.
+   * The log dirs to refuse because recovery refused a key of theirs (its complete copies on two
+   * tiers differ: a Kafka without the agent wrote a segment file whose bytes were on a fast tier,
+   * or a copy by hand). The tiering core keeps both copies and refuses the key; the store refuses
+   * every segment of that key's log dir with an {@link IOException} ({@link RefusedLogDirs}), which
+   * Kafka handles as a failure of that dir (offline; a failed metadata log dir stops the broker),
+   * and serves the other dirs. Never a silent choice of one copy: {@code mixchannel-tool resolve}
+   * keeps one, then the dir serves again at the next start. A refused key that names no log dir
+   * (not a segment key) cannot be confined to one, so the store does not open at all: every segment
+   * open fails, as every dir's would.
+   *
+   * @return the refused dirs, {@link RefusedLogDirs#NONE} when no key is refused
+   * @throws IOException when a refused key belongs to no log dir
    */
-  void refuseDivergentKeys() throws IOException {
+  RefusedLogDirs refusedLogDirs() throws IOException {
     List<String> refused = manager.divergentKeys();
     if (refused.isEmpty()) {
-      return;
+      return RefusedLogDirs.NONE;
     }
     List<String> named = new ArrayList<>();
-    DivergentCopiesException first = null;
+    Map<String, DivergentCopiesException> byTag = new HashMap<>();
+    Set<Path> refusedDirs = new HashSet<>();
+    DivergentCopiesException unplaced = null;
     for (String key : refused) {
       DivergentCopiesException refusal = refusalOf(key);
-      first = first == null ? refusal : first;
-      Optional<Path> dir = SegmentKey.parse(key).flatMap(k -> logDirs.dirOf(k.tag()));
+      Optional<SegmentKey> parsed = SegmentKey.parse(Quarantine.originalOf(key).orElse(key));
+      if (parsed.isEmpty()) {
+        unplaced = unplaced == null ? refusal : unplaced;
+      } else if (refusal != null) {
+        byTag.putIfAbsent(parsed.get().tag(), refusal);
+      }
+      Optional<Path> dir = parsed.flatMap(k -> logDirs.dirOf(k.tag()));
+      if (refusal != null) {
+        dir.ifPresent(refusedDirs::add);
+      }
       named.add(
           key
               + " (log dir "
@@ -74,15 +93,24 @@ final class StoreOpening {
               + (refusal == null ? "" : ", resolve with: " + refusal.resolution())
               + ")");
     }
+    if (unplaced != null) {
+      LOG.error(
+          "MixChannel refuses to serve Kafka: refused keys that belong to no log dir, whose"
+              + " complete copies on two tiers differ (both kept); Kafka takes the log dirs offline"
+              + " until each is resolved: {}",
+          named);
+      throw new IOException(
+          "MixChannel refuses to serve Kafka: keys that belong to no log dir, whose complete copies"
+              + " on two tiers differ (both kept, resolve each with mixchannel-tool resolve): "
+              + named,
+          unplaced);
+    }
     LOG.error(
-        "MixChannel refuses to serve Kafka: segments whose complete copies on two tiers differ"
-            + " (both kept); Kafka takes the log dirs offline until each is resolved: {}",
+        "MixChannel refuses the log dirs of segments whose complete copies on two tiers differ"
+            + " (both kept); Kafka takes those dirs offline until each is resolved, the others"
+            + " serve: {}",
         named);
-    throw new IOException(
-        "MixChannel refuses to serve Kafka: segments whose complete copies on two tiers differ"
-            + " (both kept, resolve each with mixchannel-tool resolve): "
-            + named,
-        first);
+    return new RefusedLogDirs(byTag, refusedDirs);
   }
 
   private DivergentCopiesException refusalOf(String key) {

@@ -17,8 +17,8 @@ package dev.mixchannel.kafka.internal;
 
 import dev.mixchannel.api.MixChannelConfig;
 import dev.mixchannel.api.TierKind;
-import dev.mixchannel.testkit.ChannelCapability;
-import dev.mixchannel.testkit.ChannelFactory;
+import dev.mixchannel.testkit.channel.ChannelCapability;
+import dev.mixchannel.testkit.channel.ChannelFactory;
 import dev.mixchannel.tiering.TierManager;
 import java.io.IOException;
 import java.nio.channels.FileChannel;

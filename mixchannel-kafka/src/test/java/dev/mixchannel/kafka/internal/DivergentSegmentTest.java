@@ -16,15 +16,22 @@
 package dev.mixchannel.kafka.internal;
 
 import static dev.mixchannel.kafka.internal.StoreFixture.FAST;
+import static dev.mixchannel.kafka.internal.StoreFixture.SECOND_TAG;
 import static dev.mixchannel.kafka.internal.StoreFixture.key;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.mixchannel.api.DivergentCopiesException;
-import dev.mixchannel.testkit.ExpectedLog;
+import dev.mixchannel.testkit.junit.ExpectedLog;
+import dev.mixchannel.tiering.MixChannel;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.event.Level;
@@ -32,8 +39,10 @@ import org.slf4j.event.Level;
 /**
  * Issue 17's scenario planted: a segment's bytes were on the fast tier and something wrote the
  * segment file meanwhile (a broker without the agent). Recovery keeps both copies and refuses the
- * key; the adapter turns that into an {@link IOException} for every segment Kafka opens (Kafka's
- * log-dir failure handling), never a silent choice, and serves again once the key is resolved.
+ * key; the adapter turns that into an {@link IOException} for every segment of that key's log dir
+ * (Kafka's log-dir failure handling takes that dir offline), never a silent choice, serves the
+ * other log dir of the broker (JBOD) meanwhile, and serves the refused dir again once the key is
+ * resolved.
  */
 @ExpectedLog(
     logger = "dev.mixchannel.kafka.internal.StoreOpening",
@@ -46,33 +55,53 @@ class DivergentSegmentTest {
 
   private static final String P = "topic-0";
   private static final String LOG = "00000000000000000000.log";
+  private static final String NEXT = "00000000000000000100.log";
 
   @TempDir Path temp;
 
   @Test
-  void shouldKeepBothCopiesAndFailEveryOpenWhenSegmentFileWasWrittenWithoutTheAgent()
+  void shouldKeepBothCopiesAndRefuseOnlyTheLogDirWhoseSegmentFileWasWrittenWithoutTheAgent()
       throws IOException {
-    StoreFixture fx = StoreFixture.files(temp);
+    StoreFixture fx = StoreFixture.jbod(temp);
     fx.putHot(P, LOG, "acknowledged with the agent");
+    fx.putHot(P, NEXT, "a later segment of the same dir");
+    SegmentPath other = new SegmentPath(fx.secondLogDir, SECOND_TAG, P, LOG);
+    putHot(fx, other, "a segment of the other log dir");
     fx.store.close();
     Files.writeString(fx.file(P, LOG), "acknowledged by a broker without the agent");
 
-    assertThatThrownBy(fx::open)
-        .isInstanceOf(IOException.class)
-        .hasMessageContaining(key(P, LOG))
-        .hasMessageContaining("log dir " + fx.logDir)
-        .hasMessageContaining("resolve")
-        .hasCauseInstanceOf(DivergentCopiesException.class);
+    fx.open();
+    assertThat(fx.manager().divergentKeys()).containsExactly(key(P, LOG));
+    assertThat(fx.manager().keys()).contains(key(P, NEXT), other.key()).doesNotContain(key(P, LOG));
+    for (SegmentPath refused : List.of(fx.segment(P, LOG), fx.segment(P, NEXT))) {
+      for (boolean mutable : new boolean[] {false, true}) {
+        assertThatThrownBy(() -> fx.store.open(refused, mutable, 0))
+            .isInstanceOf(IOException.class)
+            .hasMessageContaining("log dir refused")
+            .hasMessageContaining("logDir=" + fx.logDir)
+            .hasMessageContaining("refusedKey=" + key(P, LOG))
+            .hasMessageContaining("resolve")
+            .hasCauseInstanceOf(DivergentCopiesException.class);
+      }
+      assertThatThrownBy(() -> fx.store.deleted(refused)).hasMessageContaining("log dir refused");
+    }
+    assertThat(read(fx.store.open(other, false, 0).orElseThrow()))
+        .isEqualTo("a segment of the other log dir");
+    fx.store.close();
     assertThat(fx.file(P, LOG)).hasContent("acknowledged by a broker without the agent");
     assertThat(temp.resolve("fast").resolve(key(P, LOG))).hasContent("acknowledged with the agent");
+    assertThat(temp.resolve("fast").resolve(key(P, NEXT)))
+        .hasContent("a later segment of the same dir");
 
     KafkaAdapter adapter = new KafkaAdapter(fx.settings(), null);
     try {
       assertThatThrownBy(() -> adapter.open(fx.file(P, LOG).toFile(), false, 0))
           .isInstanceOf(IOException.class)
-          .hasMessageContaining("copies on two tiers differ");
-      assertThatThrownBy(() -> adapter.open(fx.file(P, LOG).toFile(), true, 0))
+          .hasMessageContaining("copies on two tiers that differ");
+      assertThatThrownBy(() -> adapter.open(fx.file(P, NEXT).toFile(), true, 0))
           .isInstanceOf(IOException.class);
+      assertThat(read(adapter.open(other.anchor().toFile(), false, 0)))
+          .isEqualTo("a segment of the other log dir");
     } finally {
       adapter.close();
     }
@@ -94,6 +123,31 @@ class DivergentSegmentTest {
     fx.open();
     assertThat(fx.content(key(P, LOG))).isEqualTo("acknowledged with the agent");
     assertThat(fx.file(P, LOG)).hasBinaryContent(Placeholder.BYTES);
+    assertThat(read(fx.store.open(fx.segment(P, NEXT), false, 0).orElseThrow()))
+        .isEqualTo("a later segment of the same dir");
     fx.close();
+  }
+
+  /** A segment of any log dir on the fast tier, as {@link StoreFixture#putHot} makes one. */
+  private static void putHot(StoreFixture fx, SegmentPath segment, String content)
+      throws IOException {
+    Files.createDirectories(segment.anchor().getParent());
+    Files.createFile(segment.anchor());
+    try (MixChannel channel =
+        fx.manager().open(segment.key(), StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+      channel.write(ByteBuffer.wrap(content.getBytes(StandardCharsets.UTF_8)));
+    }
+  }
+
+  private static String read(FileChannel channel) throws IOException {
+    try (channel) {
+      ByteBuffer buffer = ByteBuffer.allocate((int) channel.size());
+      while (buffer.hasRemaining()) {
+        if (channel.read(buffer, buffer.position()) < 0) {
+          break;
+        }
+      }
+      return new String(buffer.array(), StandardCharsets.UTF_8);
+    }
   }
 }

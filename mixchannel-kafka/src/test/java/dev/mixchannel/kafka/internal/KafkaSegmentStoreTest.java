@@ -20,7 +20,7 @@ import static dev.mixchannel.kafka.internal.StoreFixture.LOGDIR;
 import static dev.mixchannel.kafka.internal.StoreFixture.key;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mixchannel.testkit.ExpectedLog;
+import dev.mixchannel.testkit.junit.ExpectedLog;
 import dev.mixchannel.tiering.KeyHold;
 import dev.mixchannel.tiering.TierManagerAccess;
 import java.io.IOException;

@@ -21,7 +21,7 @@ import static java.nio.file.StandardOpenOption.CREATE;
 import dev.mixchannel.api.MixChannelConfig;
 import dev.mixchannel.api.PmemBackend;
 import dev.mixchannel.api.TierKind;
-import dev.mixchannel.testkit.AckedWrites;
+import dev.mixchannel.testkit.crash.AckedWrites;
 import dev.mixchannel.tiering.MixChannel;
 import dev.mixchannel.tiering.TierManager;
 import dev.mixchannel.tiering.TierManagerAccess;
@@ -131,24 +131,7 @@ public final class LogDirCrashChild {
       }
     }
     out.println("READY");
-    for (int i = 0; i < KEYS.size(); i++) {
-      int w = i;
-      Thread writer =
-          new Thread(
-              () -> {
-                try {
-                  long end = ends[w];
-                  while (true) {
-                    end = AckedWrites.append(channels[w], KEYS.get(w), end, RECORD_BYTES, out);
-                    Thread.sleep(1);
-                  }
-                } catch (Exception e) {
-                  out.println("WRITER-FAILED " + e);
-                }
-              },
-              "writer-" + w);
-      writer.start();
-    }
+    AckedWrites.startWriters(channels, KEYS, ends, RECORD_BYTES, out);
     Thread migrator =
         new Thread(
             () -> {

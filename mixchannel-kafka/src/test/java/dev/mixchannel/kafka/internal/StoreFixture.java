@@ -43,12 +43,17 @@ import java.util.regex.Pattern;
 final class StoreFixture implements AutoCloseable {
 
   static final String TAG = "AAAAAAAAAAAAAAAAAAAAAQ";
+  static final String SECOND_TAG = "AAAAAAAAAAAAAAAAAAAAAg";
   static final String FAST = "fast";
   static final String LOGDIR = AdapterSettings.LOGDIR_TIER;
   static final long RETENTION_MS = 3_600_000;
 
   final Path root;
   final Path logDir;
+
+  /** A second data log dir (JBOD), {@code null} unless {@link #jbod}. */
+  final Path secondLogDir;
+
   final MixChannelConfig config;
   final AtomicLong clockMillis = new AtomicLong(1_000_000);
   final Set<Path> offline = ConcurrentHashMap.newKeySet();
@@ -57,15 +62,12 @@ final class StoreFixture implements AutoCloseable {
   LogDirs logDirs;
   KafkaSegmentStore store;
 
-  private StoreFixture(Path root, boolean pmem, long fastCapacityBytes, double threshold)
+  private StoreFixture(
+      Path root, boolean pmem, long fastCapacityBytes, double threshold, boolean jbod)
       throws IOException {
     this.root = root;
-    this.logDir = Files.createDirectories(root.resolve("logs")).toAbsolutePath().normalize();
-    if (!Files.exists(logDir.resolve(LogDirs.META_PROPERTIES))) {
-      Files.writeString(
-          logDir.resolve(LogDirs.META_PROPERTIES),
-          "version=1\nnode.id=1\ncluster.id=c\ndirectory.id=" + TAG + "\n");
-    }
+    this.logDir = logDir(root.resolve("logs"), TAG);
+    this.secondLogDir = jbod ? logDir(root.resolve("logs2"), SECOND_TAG) : null;
     MixChannelConfig.Builder builder = MixChannelConfig.builder().migrationThreshold(threshold);
     if (pmem) {
       this.shm = ShmDir.create(root);
@@ -82,19 +84,34 @@ final class StoreFixture implements AutoCloseable {
     open();
   }
 
+  private static Path logDir(Path dir, String tag) throws IOException {
+    Path logDir = Files.createDirectories(dir).toAbsolutePath().normalize();
+    if (!Files.exists(logDir.resolve(LogDirs.META_PROPERTIES))) {
+      Files.writeString(
+          logDir.resolve(LogDirs.META_PROPERTIES),
+          "version=1\nnode.id=1\ncluster.id=c\ndirectory.id=" + tag + "\n");
+    }
+    return logDir;
+  }
+
   /** A file tier in front of the log dir, migration off. */
   static StoreFixture files(Path root) throws IOException {
-    return new StoreFixture(root, false, -1, -1);
+    return new StoreFixture(root, false, -1, -1, false);
+  }
+
+  /** A file tier in front of two log dirs ({@link #secondLogDir}), migration off. */
+  static StoreFixture jbod(Path root) throws IOException {
+    return new StoreFixture(root, false, -1, -1, true);
   }
 
   /** A PMem tier (on /dev/shm) in front of the log dir, migration off. */
   static StoreFixture pmem(Path root) throws IOException {
-    return new StoreFixture(root, true, 64L << 20, -1);
+    return new StoreFixture(root, true, 64L << 20, -1, false);
   }
 
   /** A file tier of the given capacity in front of the log dir; the policy keeps it half full. */
   static StoreFixture withPolicy(Path root, long fastCapacityBytes) throws IOException {
-    return new StoreFixture(root, false, fastCapacityBytes, 0.5);
+    return new StoreFixture(root, false, fastCapacityBytes, 0.5, false);
   }
 
   /** The settings the agent would read for this layout. */
@@ -102,7 +119,7 @@ final class StoreFixture implements AutoCloseable {
     return new AdapterSettings(
         root.resolve("mixchannel.properties"),
         config,
-        List.of(logDir),
+        logDirList(),
         0,
         0,
         RETENTION_MS,
@@ -112,7 +129,7 @@ final class StoreFixture implements AutoCloseable {
   }
 
   void open() throws IOException {
-    logDirs = LogDirs.of(List.of(logDir), config);
+    logDirs = LogDirs.of(logDirList(), config);
     store =
         KafkaSegmentStore.open(
             KafkaTiers.open(settings(), logDirs, false),
@@ -124,6 +141,10 @@ final class StoreFixture implements AutoCloseable {
             false,
             offline::contains,
             excludedTopics::contains);
+  }
+
+  private List<Path> logDirList() {
+    return secondLogDir == null ? List.of(logDir) : List.of(logDir, secondLogDir);
   }
 
   void reopen() throws IOException {

@@ -16,7 +16,6 @@
 package dev.mixchannel.pmem.internal;
 
 import java.util.BitSet;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
@@ -27,30 +26,38 @@ import java.util.function.BooleanSupplier;
  *
  * <p><b>Clean and dirty.</b> A free extent is <i>clean</i> when its bytes are durably zero, and
  * <i>dirty</i> when it may still hold the bytes of a key that owned it. Extents freed by a key are
- * dirty, and so is every free extent of a pool reopened after a crash or a shutdown (nothing on the
- * media says which of them were zeroed). The {@link ExtentScrubber} zeroes dirty extents durably in
- * the background; {@link #allocate} hands out clean extents first and reports the dirty ones it had
- * to hand out, which the caller zeroes durably before any size word can cover them. So a key never
- * shows another key's bytes after a power loss, and zeroing stays off the write path while the
- * scrubber keeps up.
+ * dirty; a reopened pool's free extents are clean where the extent table carries the clean mark the
+ * {@link ExtentScrubber} writes after zeroing one durably, dirty elsewhere. {@link #allocate} hands
+ * out clean extents first and reports the dirty ones it had to hand out, which the caller zeroes
+ * durably before any size word can cover them. So a key never shows another key's bytes after a
+ * power loss, and zeroing stays off the write path while the scrubber keeps up.
+ *
+ * <p><b>Never a wait for the scrubber.</b> The extent the scrubber works on (at most one) still
+ * counts as free and is handed out when nothing else is left: {@link #allocate} takes it from the
+ * scrubber, which stops at its next chunk, and waits only for the chunk in progress (at most {@link
+ * PoolMemory#CHUNK_BYTES} of zeroing). So an allocation answers at once: a grant when enough
+ * extents are free, else null (the caller's key spills), whatever the scrubber does, and no
+ * allocation ever waits for a free, for the scrubber to return an extent, or for a pool's close.
  *
  * <p><b>Touched.</b> Clean extents whose pages the scrubber has touched are reused first, last in
- * first out, so steady-state writes land on mapped pages; never-touched clean extents (a new pool)
- * are handed out lowest first, and the scrubber touches those below the pre-touch limit. An extent
- * the scrubber works on is borrowed: it counts as free but is not handed out until returned.
+ * first out, so steady-state writes land on mapped pages; never-touched clean extents (a new or a
+ * reopened pool) are handed out lowest first, and the scrubber touches those below the pre-touch
+ * limit.
  *
  * <p><b>Pins.</b> An extent a {@code transferTo} view shows is pinned; freeing it parks it until
  * its last pin goes, so a view never shows another key's bytes, and the pool waits for pins before
- * it unmaps its memory. Thread-safe.
+ * it unmaps its memory. Thread-safe. Lock order: {@link #chunkLock}, then {@link #lock}.
  */
 final class ExtentAllocator {
-
-  private static final long BORROW_WAIT_NANOS = TimeUnit.SECONDS.toNanos(30);
 
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition returned = lock.newCondition();
   private final Condition work = lock.newCondition();
   private final Condition unpinned = lock.newCondition();
+
+  /** Held by the scrubber while it writes one chunk of its extent (and its clean mark). */
+  private final ReentrantLock chunkLock = new ReentrantLock();
+
   private final int extentCount;
   private final int[] touched;
   private int touchedTop;
@@ -61,13 +68,21 @@ final class ExtentAllocator {
   private final int[] pins;
   private final int pretouchLimit;
   private long freeCount;
-  private int borrowed;
   private long pinTotal;
   private boolean closed;
+
+  /** The free extent the scrubber works on, or -1. */
+  private int scrubbing = -1;
+
+  /** Whether {@link #scrubbing} was dirty when the scrubber took it. */
+  private boolean scrubbingDirty;
 
   /**
    * What {@link #allocate} granted: the extents, of which those from {@code firstDirty} on are
    * dirty.
+   *
+   * @param extents the extents granted
+   * @param firstDirty the index of the first dirty one ({@code extents.length} when none is)
    */
   record Grant(int[] extents, int firstDirty) {}
 
@@ -90,7 +105,8 @@ final class ExtentAllocator {
    * Marks an extent free (pool creation and recovery).
    *
    * @param extent the extent
-   * @param clean whether its bytes are known to be durably zero (a new pool's are)
+   * @param clean whether its bytes are known to be durably zero (a new pool's are, and those the
+   *     extent table marks clean)
    */
   void addFree(int extent, boolean clean) {
     lock.lock();
@@ -117,7 +133,7 @@ final class ExtentAllocator {
   long dirtyCount() {
     lock.lock();
     try {
-      return dirty.cardinality();
+      return dirty.cardinality() + (scrubbing >= 0 && scrubbingDirty ? 1 : 0);
     } finally {
       lock.unlock();
     }
@@ -128,55 +144,61 @@ final class ExtentAllocator {
   }
 
   /**
-   * Allocates {@code n} extents, all or none: clean ones first, dirty ones only when no clean one
-   * is left. Waits (bounded) for extents the scrubber has borrowed.
+   * Allocates {@code n} extents, all or none, at once: clean ones first, dirty ones only when no
+   * clean one is left, the scrubber's own last. Never waits for a free or for the scrubber; when it
+   * takes the scrubber's extent, it waits only for the chunk being written to end.
    *
    * @return the grant, or null when fewer than {@code n} are free
    */
   Grant allocate(int n) {
+    boolean tookScrubbing = false;
+    Grant grant;
     lock.lock();
     try {
       if (freeCount < n) {
         return null;
-      }
-      long deadline = System.nanoTime() + BORROW_WAIT_NANOS;
-      while (freeCount - borrowed < n) {
-        long left = deadline - System.nanoTime();
-        if (left <= 0) {
-          return null;
-        }
-        try {
-          returned.awaitNanos(left);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          return null;
-        }
       }
       int[] out = new int[n];
       int clean = 0;
       int dirtyFrom = n;
       for (int i = 0; i < n; i++) {
         int e;
+        boolean isDirty = false;
         if (touchedTop > 0) {
           e = touched[--touchedTop];
         } else if (!untouched.isEmpty()) {
           e = untouched.nextSetBit(0);
           untouched.clear(e);
-        } else {
+        } else if (!dirty.isEmpty()) {
           e = dirty.nextSetBit(0);
           dirty.clear(e);
-          out[--dirtyFrom] = e;
-          used.set(e);
-          continue;
+          isDirty = true;
+        } else {
+          // freeCount counts it, so it is there: the scrubber stops at its next chunk.
+          e = scrubbing;
+          isDirty = scrubbingDirty;
+          scrubbing = -1;
+          tookScrubbing = true;
         }
         used.set(e);
-        out[clean++] = e;
+        if (isDirty) {
+          out[--dirtyFrom] = e;
+        } else {
+          out[clean++] = e;
+        }
       }
       freeCount -= n;
-      return new Grant(out, dirtyFrom);
+      grant = new Grant(out, dirtyFrom);
     } finally {
       lock.unlock();
     }
+    if (tookScrubbing) {
+      // The scrubber checks under the chunk lock, before each chunk, that the extent is still its
+      // own: once the chunk in progress is over, it writes nothing more there.
+      chunkLock.lock();
+      chunkLock.unlock();
+    }
+    return grant;
   }
 
   /**
@@ -268,8 +290,9 @@ final class ExtentAllocator {
   }
 
   /**
-   * Borrows the next extent for the scrubber: a dirty one first, else a clean never-touched one
-   * below the pre-touch limit; waits when there is none.
+   * Gives the scrubber its next extent: a dirty one first, else a clean never-touched one below the
+   * pre-touch limit; waits when there is none. The extent stays free: {@link #allocate} may take it
+   * back at any time, which {@link #scrubChunk} then reports.
    *
    * @param wait whether to wait for work until {@link #close()}
    * @return the extent, or -1 when there is no work (or the allocator closed)
@@ -278,17 +301,16 @@ final class ExtentAllocator {
   int borrowForScrub(boolean wait) throws InterruptedException {
     lock.lock();
     try {
-      while (!closed) {
+      while (!closed && scrubbing < 0) {
         int e = dirty.nextSetBit(0);
-        if (e >= 0) {
-          dirty.clear(e);
-          borrowed++;
-          return e;
-        }
-        if (hasUntouchedBelowLimit()) {
+        boolean isDirty = e >= 0;
+        if (!isDirty && hasUntouchedBelowLimit()) {
           e = untouched.nextSetBit(0);
-          untouched.clear(e);
-          borrowed++;
+        }
+        if (e >= 0) {
+          (isDirty ? dirty : untouched).clear(e);
+          scrubbing = e;
+          scrubbingDirty = isDirty;
           return e;
         }
         if (!wait) {
@@ -302,24 +324,54 @@ final class ExtentAllocator {
     }
   }
 
-  /** Returns a borrowed extent, now durably zero and touched. */
+  /**
+   * Runs one chunk of the scrubber's work on its extent, unless an allocation took the extent or
+   * the allocator closed meanwhile.
+   *
+   * @param extent the extent {@link #borrowForScrub} gave
+   * @param chunk the stores of the chunk (zeroes, flushes, the clean mark)
+   * @return whether it ran (false: the extent is no longer the scrubber's, stop)
+   */
+  boolean scrubChunk(int extent, Runnable chunk) {
+    chunkLock.lock();
+    try {
+      lock.lock();
+      try {
+        if (closed || scrubbing != extent) {
+          return false;
+        }
+      } finally {
+        lock.unlock();
+      }
+      chunk.run();
+      return true;
+    } finally {
+      chunkLock.unlock();
+    }
+  }
+
+  /** The scrubber's extent is durably zero and touched (a no-op when it was taken meanwhile). */
   void scrubbed(int extent) {
     lock.lock();
     try {
-      borrowed--;
-      touched[touchedTop++] = extent;
+      if (scrubbing == extent) {
+        scrubbing = -1;
+        touched[touchedTop++] = extent;
+      }
       returned.signalAll();
     } finally {
       lock.unlock();
     }
   }
 
-  /** Returns a borrowed extent unchanged, as dirty (the scrubber failed or stopped). */
+  /** The scrubber stopped on its extent (failure, close, or an allocation took it). */
   void unscrubbed(int extent) {
     lock.lock();
     try {
-      borrowed--;
-      dirty.set(extent);
+      if (scrubbing == extent) {
+        scrubbing = -1;
+        (scrubbingDirty ? dirty : untouched).set(extent);
+      }
       returned.signalAll();
     } finally {
       lock.unlock();
@@ -328,7 +380,7 @@ final class ExtentAllocator {
 
   /**
    * Waits until the scrubber has nothing left to do: no dirty extent, no clean never-touched one
-   * below the pre-touch limit, none borrowed.
+   * below the pre-touch limit, none being scrubbed.
    *
    * @param timeoutNanos the longest wait
    * @return whether it has nothing left to do
@@ -336,7 +388,7 @@ final class ExtentAllocator {
   boolean awaitScrubbed(long timeoutNanos) {
     return await(
         returned,
-        () -> closed || (borrowed == 0 && dirty.isEmpty() && !hasUntouchedBelowLimit()),
+        () -> closed || (scrubbing < 0 && dirty.isEmpty() && !hasUntouchedBelowLimit()),
         timeoutNanos);
   }
 
@@ -356,7 +408,7 @@ final class ExtentAllocator {
     return e >= 0 && e < pretouchLimit;
   }
 
-  /** Wakes and stops the scrubber's waits. */
+  /** Wakes and stops the scrubber (it stops at its next chunk). */
   void close() {
     lock.lock();
     try {

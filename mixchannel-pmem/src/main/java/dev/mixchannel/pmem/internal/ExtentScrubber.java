@@ -23,10 +23,13 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Zeroes the dirty free extents of a pool durably (non-temporal stores on LLPL, then a flush), so
- * that no key can ever show a former owner's bytes after a power loss, and touches the clean
- * never-touched extents below the pre-touch limit, so steady-state writes never page-fault. It
- * works one extent at a time, borrowed from the {@link ExtentAllocator}: the dirty extents first
- * (those a reopened pool starts with, then those keys free), then the untouched ones.
+ * that no key can ever show a former owner's bytes after a power loss, marks each clean in the
+ * extent table (so a reopened pool does not zero it again), and touches the clean never-touched
+ * extents below the pre-touch limit, so steady-state writes never page-fault. It works on one
+ * extent at a time, given by the {@link ExtentAllocator}, in chunks of {@link
+ * PoolMemory#CHUNK_BYTES}: the dirty extents first (those keys free, and those a crash left
+ * unmarked), then the untouched ones. Nobody waits for it: an allocation that needs the extent it
+ * works on takes it, and the scrubber moves on.
  *
  * <p>{@link #doWork()} is one step (tests call it directly); {@link #start} runs the steps on a
  * thread {@code mixchannel-scrub-<n>} that waits for work while there is none and stops on {@link
@@ -40,6 +43,7 @@ final class ExtentScrubber implements AutoCloseable {
   private final ExtentAllocator allocator;
   private final PoolMemory memory;
   private final long dataOffset;
+  private final long extentTableOffset;
   private final long extentSizeBytes;
   private final Path pool;
   private final long initialWork;
@@ -52,12 +56,14 @@ final class ExtentScrubber implements AutoCloseable {
       ExtentAllocator allocator,
       PoolMemory memory,
       long dataOffset,
+      long extentTableOffset,
       long extentSizeBytes,
       long initialWork,
       Path pool) {
     this.allocator = allocator;
     this.memory = memory;
     this.dataOffset = dataOffset;
+    this.extentTableOffset = extentTableOffset;
     this.extentSizeBytes = extentSizeBytes;
     this.initialWork = initialWork;
     this.pool = pool;
@@ -87,9 +93,18 @@ final class ExtentScrubber implements AutoCloseable {
     }
     boolean zeroed = false;
     try {
-      long offset = dataOffset + (long) e * extentSizeBytes;
-      memory.pretouch(offset, extentSizeBytes);
-      memory.flush(offset, extentSizeBytes);
+      long base = dataOffset + (long) e * extentSizeBytes;
+      for (long at = 0; at < extentSizeBytes; at += PoolMemory.CHUNK_BYTES) {
+        long from = base + at;
+        long n = Math.min(PoolMemory.CHUNK_BYTES, extentSizeBytes - at);
+        // Chunk by chunk, so that an allocation that takes this extent waits for one chunk only.
+        if (!allocator.scrubChunk(e, () -> zeroDurably(from, n))) {
+          return true;
+        }
+      }
+      if (!allocator.scrubChunk(e, () -> markClean(e))) {
+        return true;
+      }
       zeroed = true;
     } finally {
       if (zeroed) {
@@ -100,6 +115,24 @@ final class ExtentScrubber implements AutoCloseable {
     }
     progress();
     return true;
+  }
+
+  private void zeroDurably(long offset, long length) {
+    memory.pretouch(offset, length);
+    memory.flush(offset, length);
+  }
+
+  /**
+   * Records on the media that a free extent is durably zero, after its zeros are durable: a
+   * reopened pool then trusts it and does not zero it again. Its owner word is cleared too (a
+   * deleted key's extents still name their old owner, which reads as free but not as clean). Any
+   * later allocation overwrites the mark before a byte of data lands in the extent.
+   */
+  private void markClean(int extent) {
+    long entry = PoolLayout.entryOffset(extentTableOffset, extent);
+    memory.putLong(entry + PoolLayout.ENTRY_OWNER, 0);
+    memory.putLong(entry + PoolLayout.ENTRY_CHECK, PoolLayout.cleanEntryCheck(extent));
+    memory.flush(entry, PoolLayout.EXTENT_ENTRY_BYTES);
   }
 
   private void progress() {

@@ -117,21 +117,29 @@ final class LlplPoolMemory extends MappedPoolMemory {
 
   @Override
   public void zero(long offset, long length) {
-    pool.setMemoryNT((byte) 0, offset, length);
+    for (long done = 0; done < length; done += CHUNK_BYTES) {
+      pool.setMemoryNT((byte) 0, offset + done, Math.min(CHUNK_BYTES, length - done));
+    }
   }
 
   @Override
   public void pretouch(long offset, long length) {
-    pool.setMemoryNT((byte) 0, offset, length);
-    mapped.touchPages(offset, length);
+    for (long done = 0; done < length; done += CHUNK_BYTES) {
+      long n = Math.min(CHUNK_BYTES, length - done);
+      pool.setMemoryNT((byte) 0, offset + done, n);
+      mapped.touchPages(offset + done, n);
+    }
   }
 
   @Override
   public void flush(long offset, long length) {
-    if (cacheFlush) {
-      pool.flush(offset, length);
-    } else {
-      mapped.force(offset, length);
+    for (long done = 0; done < length; done += CHUNK_BYTES) {
+      long n = Math.min(CHUNK_BYTES, length - done);
+      if (cacheFlush) {
+        pool.flush(offset + done, n);
+      } else {
+        mapped.force(offset + done, n);
+      }
     }
   }
 

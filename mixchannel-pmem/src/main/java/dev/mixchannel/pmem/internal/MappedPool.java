@@ -158,7 +158,11 @@ final class MappedPool {
     while (done < length) {
       long at = offset + done;
       int index = index(at);
-      int n = (int) Math.min(length - done, PoolLayout.WINDOW_BYTES - index);
+      // One msync per chunk at most (PoolMemory.CHUNK_BYTES), so no call holds the JVM for long.
+      int n =
+          (int)
+              Math.min(
+                  Math.min(length - done, PoolLayout.WINDOW_BYTES - index), PoolMemory.CHUNK_BYTES);
       window(at).force(index, n);
       done += n;
     }

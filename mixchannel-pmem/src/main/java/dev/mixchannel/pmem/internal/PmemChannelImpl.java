@@ -250,7 +250,7 @@ final class PmemChannelImpl extends PmemChannel {
   public long transferFrom(ReadableByteChannel src, long position, long count) throws IOException {
     ensureOpen();
     FileChannelChecks.transferFrom(writable, src, position, count);
-    if (position > file.size()) {
+    if (FileChannelChecks.transfersNothingFrom(position, file.size())) {
       return 0;
     }
     if (src instanceof PmemChannelImpl source) {

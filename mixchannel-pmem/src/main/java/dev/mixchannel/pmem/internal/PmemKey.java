@@ -104,7 +104,11 @@ final class PmemKey {
     this.activeRecord = activeRecord;
     this.sequence = sequence;
     PoolMedia media = pool.media();
-    this.map = new ExtentMap(media, ownerId(slot, generation), extents, size, this::describe);
+    // Nothing about the bytes of its extents is assumed (issue 18 item 1): past its size they may
+    // hold what a truncate cut off or an unforced write left; only what it allocates from now on
+    // is known zero.
+    long zeroFrom = extents.length * media.extentSizeBytes();
+    this.map = new ExtentMap(media, ownerId(slot, generation), extents, zeroFrom, this::describe);
     this.sizeWord = media.slots().sizeWord(slot, generation);
     this.plan = new ForcePlan(media.memory());
     this.locks =

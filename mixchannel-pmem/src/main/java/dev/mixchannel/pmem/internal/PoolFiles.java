@@ -87,11 +87,22 @@ final class PoolFiles {
       chunk.limit((int) (count * SLOT_BYTES));
       writeFully(channel, chunk, slotOffset(first));
     }
+    // Every extent of a new pool is zero (the file is new, or a creation that never held a key):
+    // each entry carries the clean mark, so a reopen before the scrubber reached them trusts them.
     long tableBytes = sb.dataOffset() - sb.extentTableOffset();
-    ByteBuffer zeros = ByteBuffer.allocate(CHUNK_BYTES);
+    ByteBuffer table = ByteBuffer.allocate(CHUNK_BYTES).order(ByteOrder.LITTLE_ENDIAN);
     for (long done = 0; done < tableBytes; done += CHUNK_BYTES) {
-      zeros.clear().limit((int) Math.min(CHUNK_BYTES, tableBytes - done));
-      writeFully(channel, zeros, sb.extentTableOffset() + done);
+      int n = (int) Math.min(CHUNK_BYTES, tableBytes - done);
+      table.clear();
+      for (int i = 0; i < n; i += Long.BYTES) {
+        table.putLong(i, 0);
+      }
+      long first = done / EXTENT_ENTRY_BYTES;
+      for (long e = first; e < sb.extentCount() && e < first + n / EXTENT_ENTRY_BYTES; e++) {
+        table.putLong((int) ((e - first) * EXTENT_ENTRY_BYTES) + ENTRY_CHECK, cleanEntryCheck(e));
+      }
+      table.limit(n);
+      writeFully(channel, table, sb.extentTableOffset() + done);
     }
     channel.force(true);
     writeFully(channel, sb.encode(MAGIC), 0);

@@ -35,7 +35,10 @@ package dev.mixchannel.pmem.internal;
  * index/CRC word first and its owner word last and is persisted before any size word that covers
  * it, and is freed by clearing its owner word first, so any torn entry reads as free. The channel
  * id that owns an extent is {@code generation << 24 | slot}, so a reused slot never owns its
- * predecessor's extents. Thread-safety: constants and pure functions only.
+ * predecessor's extents. A free extent whose index/CRC word is the clean mark ({@link
+ * #cleanEntryCheck}) is durably zero: the mark is written only after the zeros are durable, and an
+ * allocation overwrites it (index/CRC word first) before any byte of data. Thread-safety: constants
+ * and pure functions only.
  */
 public final class PoolLayout {
 
@@ -392,6 +395,33 @@ public final class PoolLayout {
    */
   public static long encodeEntryCheck(long owner, long index, long extent) {
     return (index & 0xFFFFFFFFL) | ((long) Checksums.crc32c(owner, index, extent) << 32);
+  }
+
+  /** The index word of a free extent's clean mark: no key has that many extents. */
+  public static final long CLEAN_INDEX = 0xFFFFFFFFL;
+
+  /**
+   * The index/CRC word of a free extent whose bytes are durably zero (its owner word is 0): the
+   * scrubber writes it after the zeros are durable, pool creation writes it for every extent, and
+   * an allocation overwrites it before any data lands.
+   *
+   * @param extent the extent number
+   * @return the word
+   */
+  public static long cleanEntryCheck(long extent) {
+    return encodeEntryCheck(0, CLEAN_INDEX, extent);
+  }
+
+  /**
+   * Whether a free extent's entry carries the clean mark.
+   *
+   * @param owner the owner word
+   * @param check the index/CRC word
+   * @param extent the extent number
+   * @return whether its bytes are known to be durably zero
+   */
+  public static boolean isCleanEntry(long owner, long check, long extent) {
+    return owner == 0 && check == cleanEntryCheck(extent);
   }
 
   /**

@@ -143,8 +143,8 @@ public final class PoolMedia {
   }
 
   /**
-   * Starts the scrubber: it zeroes the dirty free extents (every free extent of a reopened pool)
-   * and pre-touches the clean ones below the pre-touch limit, then keeps zeroing what keys free. A
+   * Starts the scrubber: it zeroes the dirty free extents (those not marked clean on the media) and
+   * pre-touches the clean ones below the pre-touch limit, then keeps zeroing what keys free. A
    * reopened process has none of the pool's pages mapped either, so this runs on every open.
    */
   void startScrubber() {
@@ -152,7 +152,13 @@ public final class PoolMedia {
         allocator.dirtyCount() + Math.min(allocator.freeCount(), allocator.pretouchLimit());
     scrubber =
         new ExtentScrubber(
-            allocator, memory, sb.dataOffset(), sb.extentSizeBytes(), initial, options.file());
+            allocator,
+            memory,
+            sb.dataOffset(),
+            sb.extentTableOffset(),
+            sb.extentSizeBytes(),
+            initial,
+            options.file());
     scrubber.start(options.index());
   }
 

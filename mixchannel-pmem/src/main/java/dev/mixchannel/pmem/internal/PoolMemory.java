@@ -30,6 +30,13 @@ import java.nio.ByteBuffer;
 public interface PoolMemory extends Closeable {
 
   /**
+   * The most bytes one native zero or flush call of a backend covers (1 MiB): longer ranges are
+   * split, so the calling thread reaches a safepoint between two calls and no call holds the JVM
+   * for long (an extent is up to 256 MiB).
+   */
+  long CHUNK_BYTES = 1L << 20;
+
+  /**
    * The backend's name for logs and {@code PmemTier.backendName()}.
    *
    * @return such as {@code jdk} or {@code llpl}

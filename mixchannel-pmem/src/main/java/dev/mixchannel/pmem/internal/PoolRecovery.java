@@ -49,9 +49,12 @@ final class PoolRecovery {
       }
       memory.flush(sb.extentTableOffset(), sb.extentCount() * EXTENT_ENTRY_BYTES);
     }
+    // A free extent is trusted to be zero only where the media says so (its clean mark, written
+    // after its zeros were durable); every other one may hold a former owner's bytes.
     BitSet free = scan.freeExtents();
+    BitSet clean = scan.cleanExtents();
     for (int e = free.nextSetBit(0); e >= 0; e = free.nextSetBit(e + 1)) {
-      pool.allocator().addFree(e, pool.created());
+      pool.allocator().addFree(e, pool.created() || clean.get(e));
     }
     boolean[] busy = new boolean[(int) sb.slotCount()];
     Map<String, Long> sequences = new HashMap<>();

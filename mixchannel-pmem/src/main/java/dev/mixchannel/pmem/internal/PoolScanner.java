@@ -55,17 +55,19 @@ final class PoolScanner {
     }
     int extentCount = (int) sb.extentCount();
     BitSet free = new BitSet(extentCount);
+    BitSet clean = new BitSet(extentCount);
     BitSet stale = new BitSet(extentCount);
     BitSet reserved = new BitSet(extentCount);
     List<String> problems = new ArrayList<>();
     for (int e = 0; e < extentCount; e++) {
       long entry = entryOffset(sb.extentTableOffset(), e);
       long owner = reader.getLong(entry + ENTRY_OWNER);
+      long check = reader.getLong(entry + ENTRY_CHECK);
       if (owner == 0) {
         free.set(e);
+        clean.set(e, isCleanEntry(owner, check, e));
         continue;
       }
-      long check = reader.getLong(entry + ENTRY_CHECK);
       long slot = slotOf(owner);
       SlotBuilder b = slot < slotCount ? live.get((int) slot) : null;
       if (b != null && b.state < 0) {
@@ -88,7 +90,7 @@ final class PoolScanner {
       slots.add(b.finish(free, stale, reserved));
     }
     slots.sort((x, y) -> Integer.compare(x.slot(), y.slot()));
-    return new ScanResult(slots, generations, free, stale, reserved, maxSequence, problems);
+    return new ScanResult(slots, generations, free, clean, stale, reserved, maxSequence, problems);
   }
 
   /** Returns the slot's generation (or 0 when unknown) and records non-free slots. */

@@ -24,6 +24,7 @@ import java.util.List;
  * @param slots every non-free slot, healthy or not
  * @param freeSlotGenerations the generation of each slot (for free slots: the next one is +1)
  * @param freeExtents extents no healthy or quarantined channel holds
+ * @param cleanExtents free extents whose entry carries the clean mark (durably zero)
  * @param staleEntries extents whose entry names a channel that does not hold them (to clear)
  * @param reservedExtents extents held by quarantined channels (never reused)
  * @param maxSequence the highest valid key-record sequence seen
@@ -33,6 +34,7 @@ record ScanResult(
     List<SlotScan> slots,
     long[] freeSlotGenerations,
     BitSet freeExtents,
+    BitSet cleanExtents,
     BitSet staleEntries,
     BitSet reservedExtents,
     long maxSequence,

@@ -19,7 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mixchannel.pulsar.it.BookieStorage.Placement;
 import dev.mixchannel.pulsar.it.StandaloneProcess.Metadata;
-import dev.mixchannel.testkit.ExpectedLog;
+import dev.mixchannel.testkit.junit.ExpectedLog;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;

@@ -15,6 +15,7 @@
  */
 package dev.mixchannel.tiering.internal;
 
+import dev.mixchannel.pmem.PmemChannel;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import org.slf4j.Logger;
@@ -37,6 +38,7 @@ final class Backing {
 
   private final FileChannel channel;
   private final RankedTier tier;
+  private final boolean interruptProof;
 
   // Set by TieredKey.switchTo before the backing is published under the key's exclusive side.
   private InterruptGuard guard;
@@ -49,6 +51,7 @@ final class Backing {
   Backing(FileChannel channel, RankedTier tier) {
     this.channel = channel;
     this.tier = tier;
+    this.interruptProof = channel instanceof PmemChannel;
   }
 
   /** The channel to call: guarded while the key holds file locks. */
@@ -66,6 +69,15 @@ final class Backing {
   boolean guarded() {
     InterruptGuard g = guard;
     return g != null && g.active();
+  }
+
+  /**
+   * Whether an interrupt of a thread in a call cannot close the channel (a PMem channel's, not a
+   * wrapper's): then a read-only call may run on it under no lock of the key ({@link KeyIo}), since
+   * no file lock can be lost by it.
+   */
+  boolean interruptProof() {
+    return interruptProof;
   }
 
   boolean isOpen() {

@@ -46,6 +46,11 @@ enum BackingOp {
   /** The release of a {@link HandleLock} ({@code arg}). */
   RELEASE;
 
+  /** Whether the operation changes nothing ({@code read}, {@code size}): it may run again. */
+  boolean readOnly() {
+    return this == READ || this == SIZE;
+  }
+
   /**
    * Runs the operation.
    *

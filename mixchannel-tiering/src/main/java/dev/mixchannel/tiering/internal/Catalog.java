@@ -129,13 +129,13 @@ final class Catalog {
     }
     try {
       TierEffect effect = TierEffect.durable();
-      long stamp = k.lockExclusive();
+      long stamp = k.lock().lockExclusive();
       try {
         if (k.isLiveAs(k.key()) && !k.referenced()) {
           effect = deleteLocked(k);
         }
       } finally {
-        k.unlockExclusive(stamp);
+        k.lock().unlockExclusive(stamp);
       }
       effect.throwIfNotDurable();
     } finally {

@@ -17,7 +17,6 @@ package dev.mixchannel.tiering.internal;
 
 import dev.mixchannel.api.DivergentCopiesException;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.NoSuchFileException;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -25,6 +24,8 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableMap;
+import java.util.TreeMap;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -53,7 +54,9 @@ final class KeyIndex {
   }
 
   private final ReentrantLock indexLock = new ReentrantLock();
-  private final Map<String, TieredKey> keys = new HashMap<>();
+  // Sorted, so that the listing is one walk (no sort per call); about the heap of a hash map's
+  // node.
+  private final NavigableMap<String, TieredKey> keys = new TreeMap<>();
   private final Map<String, Divergence> divergent = new HashMap<>();
   private final ManagerState state;
   private final Clock clock;
@@ -104,11 +107,11 @@ final class KeyIndex {
       } finally {
         indexLock.unlock();
       }
-      long stamp = k.lockExclusive();
+      long stamp = k.lock().lockExclusive();
       if (k.isLiveAs(name)) {
         return new Locked(this, k, stamp, false);
       }
-      k.unlockExclusive(stamp);
+      k.lock().unlockExclusive(stamp);
     }
   }
 
@@ -162,7 +165,7 @@ final class KeyIndex {
       return new Locked(this, null, 0, false);
     }
     TieredKey reservation = reserveLocked(name);
-    return new Locked(this, reservation, reservation.lockExclusive(), true);
+    return new Locked(this, reservation, reservation.lock().lockExclusive(), true);
   }
 
   /** Puts a reservation of a missing name in the index; caller holds the index lock. */
@@ -254,7 +257,8 @@ final class KeyIndex {
         return null;
       }
       TieredKey reservation = reserveLocked(name);
-      return new Resolution(d, new Locked(this, reservation, reservation.lockExclusive(), true));
+      return new Resolution(
+          d, new Locked(this, reservation, reservation.lock().lockExclusive(), true));
     } finally {
       indexLock.unlock();
     }
@@ -293,25 +297,17 @@ final class KeyIndex {
   }
 
   /**
-   * The live names, sorted.
-   *
-   * @throws UncheckedIOException with a {@link DivergentCopiesException} when a name is refused: a
-   *     listing without it would read as "no such key"
+   * The live names, sorted: the refused ones are not live ({@link #divergentKeys} lists them), and
+   * every operation on them still throws their refusal.
    */
   List<String> names() {
     indexLock.lock();
     try {
       state.checkOpen("*");
-      if (!divergent.isEmpty()) {
-        List<String> refused = new ArrayList<>(divergent.keySet());
-        Collections.sort(refused);
-        throw new UncheckedIOException(divergent.get(refused.get(0)).refusal());
-      }
       List<String> names = new ArrayList<>();
       for (TieredKey k : liveLocked()) {
         names.add(k.key());
       }
-      Collections.sort(names);
       return names;
     } finally {
       indexLock.unlock();
@@ -383,7 +379,7 @@ final class KeyIndex {
       if (reserved && key.isReserved()) {
         index.unreserve(key);
       }
-      key.unlockExclusive(stamp);
+      key.lock().unlockExclusive(stamp);
     }
   }
 
@@ -405,8 +401,8 @@ final class KeyIndex {
       this.reserved = reserved;
       this.first = src.id() < dst.id() ? src : dst;
       this.second = first == src ? dst : src;
-      this.firstStamp = first.lockExclusive();
-      this.secondStamp = second.lockExclusive();
+      this.firstStamp = first.lock().lockExclusive();
+      this.secondStamp = second.lock().lockExclusive();
     }
 
     TieredKey src() {
@@ -427,8 +423,8 @@ final class KeyIndex {
       if (reserved && dst.isReserved()) {
         index.unreserve(dst);
       }
-      second.unlockExclusive(secondStamp);
-      first.unlockExclusive(firstStamp);
+      second.lock().unlockExclusive(secondStamp);
+      first.lock().unlockExclusive(firstStamp);
     }
   }
 

@@ -28,7 +28,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The I/O path of handles: one retry loop ({@link #run}) in which every operation takes one lock of
- * its key once and delegates once to the backing channel, and the recoveries that need the
+ * its key once and delegates once to the backing channel (a read-only one on a PMem backing first
+ * runs under no lock, optimistically, see {@link KeyLock}), and the recoveries that need the
  * exclusive side, done after the shared lock is released:
  *
  * <ul>
@@ -65,6 +66,9 @@ final class KeyIo {
   /** {@link #run} flag: the JDK's call does not look at interrupts ({@code tryLock}, a release). */
   static final int IGNORES_INTERRUPTS = 2;
 
+  /** {@link #optimistic}: the operation did not run, or its result does not stand. */
+  private static final long NOT_DONE = Long.MIN_VALUE;
+
   private final ManagerState state;
   private final Spiller spiller;
   private final KeyLocks locks;
@@ -76,6 +80,28 @@ final class KeyIo {
   }
 
   int read(MixChannelImpl h, ByteBuffer dst, long position) throws IOException {
+    // The optimistic read of run, written out for the most frequent call.
+    TieredKey k = h.tieredKey();
+    KeyLock lock = k.lock();
+    long stamp = lock.tryOptimisticRead();
+    Backing b = k.backing();
+    if (stamp != 0
+        && b != null
+        && b.interruptProof()
+        && !b.guarded()
+        && lock.validate(stamp)
+        && !Thread.currentThread().isInterrupted()) {
+      int start = dst.position();
+      try {
+        int n = b.raw().read(dst, position);
+        if (lock.validate(stamp)) {
+          return n;
+        }
+      } catch (IOException | RuntimeException e) {
+        // The locked path runs it again and meets the failure there.
+      }
+      dst.position(start);
+    }
     return (int) run(h, BackingOp.READ, dst, position, 0, 0);
   }
 
@@ -124,11 +150,17 @@ final class KeyIo {
     // and each caller's op is a constant there.
     TieredKey k = h.tieredKey();
     int start = arg instanceof ByteBuffer buffer ? buffer.position() : 0;
+    if (op.readOnly()) {
+      long result = optimistic(k, op, arg, position, count, start);
+      if (result != NOT_DONE) {
+        return result;
+      }
+    }
     while (true) {
       if ((flags & IGNORES_INTERRUPTS) == 0 && Thread.currentThread().isInterrupted()) {
         throw refuseInterrupted(h);
       }
-      long stamp = (flags & APPEND_LOCK_HELD) != 0 ? 0 : k.lockShared();
+      long stamp = (flags & APPEND_LOCK_HELD) != 0 ? 0 : k.lock().lockShared();
       Backing b = k.backing();
       long version = k.version();
       long result = 0;
@@ -141,7 +173,7 @@ final class KeyIo {
         failure = e;
       } finally {
         if (stamp != 0) {
-          k.unlockShared(stamp);
+          k.lock().unlockShared(stamp);
         }
       }
       if (b != null && failure == null) {
@@ -149,6 +181,41 @@ final class KeyIo {
       }
       afterFailure(h, b, version, failure, arg, start, flags);
     }
+  }
+
+  /**
+   * A read-only operation without writing any shared memory (no lock's CAS): on a backing channel
+   * an interrupt cannot close, when no exclusive side is held; its result stands only if none was
+   * taken until it returned, so the backing was the key's current one throughout. Otherwise (or on
+   * any failure, which the locked path meets again and handles) the buffer is put back and the
+   * locked path runs it again. A backing replaced meanwhile stays open while a call is in it (the
+   * PMem channel's own lock), or the call fails closed.
+   *
+   * @return the result, or {@link #NOT_DONE}
+   */
+  private static long optimistic(
+      TieredKey k, BackingOp op, Object arg, long position, long count, int start) {
+    if (Thread.currentThread().isInterrupted()) {
+      return NOT_DONE;
+    }
+    KeyLock lock = k.lock();
+    long stamp = lock.tryOptimisticRead();
+    Backing b = k.backing();
+    if (stamp == 0 || b == null || !b.interruptProof() || b.guarded() || !lock.validate(stamp)) {
+      return NOT_DONE;
+    }
+    try {
+      long result = op.apply(b.raw(), k, arg, position, count);
+      if (lock.validate(stamp)) {
+        return result;
+      }
+    } catch (IOException | RuntimeException e) {
+      // The locked path runs it again and meets the failure there.
+    }
+    if (arg instanceof ByteBuffer buffer) {
+      buffer.position(start);
+    }
+    return NOT_DONE;
   }
 
   /** The failure path of {@link #run}: returns to run the operation again, or throws. */
@@ -185,18 +252,18 @@ final class KeyIo {
     TieredKey k = h.tieredKey();
     while (true) {
       refuseIfInterrupted(h);
-      long stamp = k.lockShared();
+      long stamp = k.lock().lockShared();
       Backing b = k.backing();
       long version = k.version();
       if (b == null || b.guarded()) {
-        k.unlockShared(stamp);
+        k.lock().unlockShared(stamp);
         if (b == null) {
           throw h.closedException();
         }
         return Transfers.toChannel(h, this, position, count, target);
       }
       b.enterDirect();
-      k.unlockShared(stamp);
+      k.lock().unlockShared(stamp);
       IOException failure;
       try {
         return b.raw().transferTo(position, count, target);
@@ -288,7 +355,7 @@ final class KeyIo {
   }
 
   private static void closeInterrupted(MixChannelImpl h, Throwable thrown) {
-    if (h.tieredKey().appendHeldByCurrentThread()) {
+    if (h.tieredKey().lock().appendHeldByCurrentThread()) {
       h.closeWhenUnlocked();
     } else {
       h.closeAfterInterrupt(thrown);
@@ -302,17 +369,17 @@ final class KeyIo {
    *     when the backing is the same and open, so the failure was not its being closed
    */
   boolean reopen(TieredKey k, Backing broken, IOException failure) throws IOException {
-    long shared = k.lockShared();
+    long shared = k.lock().lockShared();
     try {
       if (k.backing() != broken || broken == null || broken.isOpen()) {
         // Reopened by another handle already, or not closed at all: no need for the exclusive side.
         return k.backing() != broken;
       }
     } finally {
-      k.unlockShared(shared);
+      k.lock().unlockShared(shared);
     }
     boolean interrupted = Thread.interrupted();
-    long stamp = k.lockExclusive();
+    long stamp = k.lock().lockExclusive();
     try {
       if (k.backing() != broken) {
         return true;
@@ -327,7 +394,7 @@ final class KeyIo {
           k.isDeleted());
       return true;
     } finally {
-      k.unlockExclusive(stamp);
+      k.lock().unlockExclusive(stamp);
       if (interrupted) {
         Thread.currentThread().interrupt();
       }

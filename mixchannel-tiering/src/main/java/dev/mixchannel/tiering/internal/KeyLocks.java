@@ -78,7 +78,7 @@ final class KeyLocks {
 
   /** Holds the key's guard, under its exclusive side; returns the backing it guards. */
   private Backing hold(MixChannelImpl h, TieredKey k) throws ClosedChannelException {
-    long stamp = k.lockExclusive();
+    long stamp = k.lock().lockExclusive();
     try {
       Backing b = k.backing();
       if (b == null || !h.isOpen()) {
@@ -87,7 +87,7 @@ final class KeyLocks {
       k.guard().hold(runner);
       return b;
     } finally {
-      k.unlockExclusive(stamp);
+      k.lock().unlockExclusive(stamp);
     }
   }
 
@@ -124,10 +124,10 @@ final class KeyLocks {
    */
   private boolean waitOnRunner(MixChannelImpl h, TieredKey k, LockRequest request)
       throws IOException {
-    long stamp = k.lockShared();
+    long stamp = k.lock().lockShared();
     Backing b = k.backing();
     long version = k.version();
-    k.unlockShared(stamp);
+    k.lock().unlockShared(stamp);
     if (b == null) {
       throw h.closedException();
     }
@@ -154,14 +154,14 @@ final class KeyLocks {
     } finally {
       h.removePendingLock(pending);
     }
-    stamp = k.lockShared();
+    stamp = k.lock().lockShared();
     try {
       if (k.backing() == b && h.isOpen()) {
         request.register(k, taken);
         return true;
       }
     } finally {
-      k.unlockShared(stamp);
+      k.lock().unlockShared(stamp);
     }
     releaseQuietly(taken);
     return false;

@@ -135,7 +135,7 @@ final class Migration {
     retiredSource = k.switchTo(new Backing(destination, target));
     k.activity().cachedSizeBytes(sizeBytes);
     phase = Phase.SWITCHED;
-    k.endMigration(this);
+    k.mark().end(this);
   }
 
   /**
@@ -167,7 +167,7 @@ final class Migration {
    * @param failure the failure that ended it, for a discard failure to attach to; or {@code null}
    */
   synchronized void rollBack(TieredKey k, Throwable failure) {
-    k.endMigration(this);
+    k.mark().end(this);
     if (phase == Phase.SWITCHED || phase == Phase.ROLLED_BACK) {
       return;
     }

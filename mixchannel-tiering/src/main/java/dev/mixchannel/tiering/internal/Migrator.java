@@ -123,11 +123,11 @@ final class Migrator {
       long offset = copy(k, m, buffer);
       copied = offset + switchOver(k, m, offset, buffer);
     } catch (IOException | RuntimeException e) {
-      long stamp = k.lockExclusive();
+      long stamp = k.lock().lockExclusive();
       try {
         m.rollBack(k, e);
       } finally {
-        k.unlockExclusive(stamp);
+        k.lock().unlockExclusive(stamp);
       }
       throw failed(k, m, e);
     } finally {
@@ -141,7 +141,7 @@ final class Migrator {
 
   /** Step 1 begins: marks the key migrating under the exclusive side. */
   private Migration mark(TieredKey k, RankedTier target) throws IOException {
-    long stamp = k.lockExclusive();
+    long stamp = k.lock().lockExclusive();
     try {
       if (k.isDeleted()) {
         throw new NoSuchFileException(k.key(), null, "key deleted before migration");
@@ -157,10 +157,10 @@ final class Migrator {
       // business (issue 18, item 8), so it goes on with a fresh channel on the same bytes.
       k.reopenIfClosed();
       Migration m = new Migration(k.key(), k.tier(), target, k.backing().channel().size());
-      k.startMigration(m);
+      k.mark().start(m);
       return m;
     } finally {
-      k.unlockExclusive(stamp);
+      k.lock().unlockExclusive(stamp);
     }
   }
 
@@ -172,7 +172,7 @@ final class Migrator {
    * outside the protocol and refuses the migration.
    */
   private void create(TieredKey k, Migration m) throws IOException {
-    long stamp = k.lockShared();
+    long stamp = k.lock().lockShared();
     try {
       check(k, m);
       SizeHint hint = SizeHint.of(m.startSizeBytes());
@@ -185,7 +185,7 @@ final class Migrator {
       }
       m.created(dst);
     } finally {
-      k.unlockShared(stamp);
+      k.lock().unlockShared(stamp);
     }
   }
 
@@ -222,12 +222,12 @@ final class Migrator {
       if (!rate.acquire(planned)) {
         throw closingFailure(m);
       }
-      long stamp = k.lockShared();
+      long stamp = k.lock().lockShared();
       try {
         check(k, m);
         FileChannel src = k.backing().channel();
         if (!src.isOpen()) {
-          k.unlockShared(stamp);
+          k.lock().unlockShared(stamp);
           stamp = 0;
           reopen(k, m);
           continue;
@@ -249,7 +249,7 @@ final class Migrator {
         // Closed under this read by another handle's interrupt: the next round reopens it.
       } finally {
         if (stamp != 0) {
-          k.unlockShared(stamp);
+          k.lock().unlockShared(stamp);
         }
       }
       at(MigrationStep.CHUNK_COPIED, m);
@@ -258,26 +258,26 @@ final class Migrator {
 
   /** Replaces a backing another handle's interrupt closed, under the exclusive side. */
   private void reopen(TieredKey k, Migration m) throws IOException {
-    long stamp = k.lockExclusive();
+    long stamp = k.lock().lockExclusive();
     try {
       check(k, m);
       k.reopenIfClosed();
     } finally {
-      k.unlockExclusive(stamp);
+      k.lock().unlockExclusive(stamp);
     }
   }
 
   /** Step 3, switch: under the exclusive lock, the rest in {@link Switcher}. */
   private long switchOver(TieredKey k, Migration m, long offset, ByteBuffer buffer)
       throws IOException {
-    long stamp = k.lockExclusive();
+    long stamp = k.lock().lockExclusive();
     try {
       check(k, m);
       k.reopenIfClosed();
       at(MigrationStep.SWITCH_LOCKED, m);
       return switcher.finish(k, m, offset, buffer);
     } finally {
-      k.unlockExclusive(stamp);
+      k.lock().unlockExclusive(stamp);
       m.closeRetiredSource();
     }
   }
@@ -286,10 +286,8 @@ final class Migrator {
     if (closing.get()) {
       throw closingFailure(m);
     }
-    if (k.migration() != m) {
-      throw new MigrationException(
-          "migration cancelled: " + m.describe() + " (renamed, deleted or spilled meanwhile)",
-          null);
+    if (k.mark().migration() != m) {
+      throw new MigrationCancelledException(m.describe());
     }
   }
 
@@ -372,7 +370,12 @@ final class Migrator {
       return failure;
     }
     long backoff = k.activity().failed(clock.millis(), BACKOFF_BASE_MILLIS, BACKOFF_MAX_MILLIS);
-    LOG.warn("{} (retry in {} ms)", failure.getMessage(), backoff, failure);
+    if (failure instanceof MigrationCancelledException) {
+      // The key's life went on during the copy (a rename, a delete, a spill): nothing to act on.
+      LOG.info("{} (retry in {} ms)", failure.getMessage(), backoff);
+    } else {
+      LOG.warn("{} (retry in {} ms)", failure.getMessage(), backoff, failure);
+    }
     return failure;
   }
 

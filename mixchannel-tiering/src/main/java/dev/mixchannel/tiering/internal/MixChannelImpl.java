@@ -122,7 +122,7 @@ final class MixChannelImpl extends MixChannel {
     ensureWritable();
     long n;
     if (mode.append()) {
-      key.lockAppend();
+      key.lock().lockAppend();
       try {
         n = Vectored.append(this, io, srcs, offset, length);
       } finally {
@@ -158,7 +158,7 @@ final class MixChannelImpl extends MixChannel {
   }
 
   int append(ByteBuffer src) throws IOException {
-    key.lockAppend();
+    key.lock().lockAppend();
     try {
       return io.append(this, src);
     } finally {
@@ -168,8 +168,8 @@ final class MixChannelImpl extends MixChannel {
 
   /** Releases the append lock, then closes this handle if an interrupt closed it meanwhile. */
   private void unlockAppends() {
-    key.unlockAppend();
-    if (closePending && !key.appendHeldByCurrentThread()) {
+    key.lock().unlockAppend();
+    if (closePending && !key.lock().appendHeldByCurrentThread()) {
       closePending = false;
       closeAfterInterrupt(null);
     }
@@ -217,7 +217,7 @@ final class MixChannelImpl extends MixChannel {
 
   /** Truncates the key (for {@code TRUNCATE_EXISTING} too); appends are held off meanwhile. */
   void truncateShared(long size) throws IOException {
-    key.lockAppend();
+    key.lock().lockAppend();
     try {
       io.truncate(this, size);
     } finally {

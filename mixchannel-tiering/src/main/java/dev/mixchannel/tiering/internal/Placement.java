@@ -24,16 +24,17 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.OpenOption;
 import java.nio.file.StandardOpenOption;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Places a new key on the fastest tier with room for its size hint, else the next. The caller has
- * reserved the key in the index. The name's stale copies go first ({@link StaleCopies}' rule); a
- * complete copy a tier still holds then came from outside the protocol, and the create is refused
- * rather than delete it. A create that fails, also for lack of room and also after its effect,
- * leaves no copy behind.
+ * Places a new key on the fastest tier with room for its size hint (and its first byte, see {@link
+ * #roomWanted}), else the next. The caller has reserved the key in the index. The name's stale
+ * copies go first ({@link StaleCopies}' rule); a complete copy a tier still holds then came from
+ * outside the protocol, and the create is refused rather than delete it. A create that fails, also
+ * for lack of room and also after its effect, leaves no copy behind.
  */
 final class Placement {
   private static final Logger LOG = LoggerFactory.getLogger(Placement.class);
@@ -55,8 +56,9 @@ final class Placement {
         new HashSet<>(Set.of(StandardOpenOption.READ, StandardOpenOption.WRITE));
     options.add(StandardOpenOption.CREATE_NEW);
     options.add(hint);
-    for (RankedTier slot : tiers.all()) {
-      if (!slot.tier().hasRoomFor(hint.bytes())) {
+    List<RankedTier> slots = tiers.all();
+    for (RankedTier slot : slots) {
+      if (!slot.tier().hasRoomFor(roomWanted(hint, slot, slots))) {
         continue;
       }
       try {
@@ -74,6 +76,16 @@ final class Placement {
             + hint.bytes()
             + ", tiers="
             + tiers.names());
+  }
+
+  /**
+   * The room a tier must have for the new key: the hint, and on a tier with a slower one after it
+   * at least one byte, so that a key is created where its first write stays (a PMem tier without a
+   * free extent has room for an empty key only, and would spill it on that write). The slowest tier
+   * takes an empty key whenever its accounting allows it.
+   */
+  private static long roomWanted(SizeHint hint, RankedTier slot, List<RankedTier> slots) {
+    return slot.index() + 1 < slots.size() ? Math.max(hint.bytes(), 1) : hint.bytes();
   }
 
   private static FileChannel createOn(

@@ -121,17 +121,21 @@ final class PolicyAgent {
     long now = clock.millis();
     MigrationSettings.Values tuned = settings.values();
     List<TieredKey> keys = catalog.index().liveKeys();
-    List<KeySnapshot> views = new ArrayList<>();
+    List<KeySnapshot> views = new ArrayList<>(keys.size());
+    List<RankedTier> slots = tiers.all();
+    long[] keysOn = new long[slots.size()];
     for (TieredKey k : keys) {
       KeyActivity activity = k.activity();
+      RankedTier on = k.tier();
+      keysOn[on.index()]++;
       long lastWrite = activity.observeWrites(now);
       boolean sealed = activity.sealed() || now - lastWrite >= config.idleMillis();
       boolean migrating = activity.inFlight();
       views.add(
           new KeySnapshot(
               k.key(),
-              k.tier().name(),
-              k.sizeForPolicy(),
+              on.name(),
+              sizeOf(k),
               sealed,
               lastWrite,
               migrating,
@@ -140,11 +144,33 @@ final class PolicyAgent {
               activity.held()));
     }
     List<TierStats> tierViews = new ArrayList<>();
-    for (RankedTier slot : tiers.all()) {
-      long keyCount = views.stream().filter(v -> v.tierName().equals(slot.name())).count();
-      tierViews.add(slot.stats(keyCount, tuned.highWatermark(), tuned.lowWatermark()));
+    for (RankedTier slot : slots) {
+      tierViews.add(slot.stats(keysOn[slot.index()], tuned.highWatermark(), tuned.lowWatermark()));
     }
     return new PolicySnapshot(tierViews, views, now);
+  }
+
+  /**
+   * A key's size without blocking: its backing channel's size when the key's shared lock is free,
+   * else the size last measured.
+   */
+  private static long sizeOf(TieredKey k) {
+    KeyActivity activity = k.activity();
+    long stamp = k.lock().tryLockShared();
+    if (stamp == 0) {
+      return activity.cachedSizeBytes();
+    }
+    try {
+      Backing b = k.backing();
+      if (b != null && b.isOpen()) {
+        activity.cachedSizeBytes(b.channel().size());
+      }
+    } catch (IOException e) {
+      return activity.cachedSizeBytes();
+    } finally {
+      k.lock().unlockShared(stamp);
+    }
+    return activity.cachedSizeBytes();
   }
 
   private int submit(List<MigrationRequest> requests, long now) {

@@ -67,7 +67,7 @@ final class Spiller {
   void spill(TieredKey k, long seenVersion, long neededBytes, TierFullException cause)
       throws IOException {
     boolean interrupted = Thread.interrupted();
-    long stamp = k.lockExclusive();
+    long stamp = k.lock().lockExclusive();
     List<AutoCloseable> old = new ArrayList<>();
     ByteBuffer buffer = null;
     try {
@@ -85,7 +85,7 @@ final class Spiller {
         old.add(spillLive(k, neededBytes, cause, buffer)::closeRetiredSource);
       }
     } finally {
-      k.unlockExclusive(stamp);
+      k.lock().unlockExclusive(stamp);
       if (buffer != null) {
         migrator.recycle(buffer);
       }
@@ -110,7 +110,7 @@ final class Spiller {
         continue;
       }
       Migration m = new Migration(k.key(), from, to, sizeBytes);
-      k.startMigration(m);
+      k.mark().start(m);
       try {
         m.created(
             TierCalls.createIncomplete(to, k.key(), SizeHint.of(room(sizeBytes, neededBytes))));

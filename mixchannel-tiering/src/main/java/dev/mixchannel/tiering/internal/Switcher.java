@@ -74,7 +74,7 @@ final class Switcher {
       dst.truncate(sizeBytes);
       dstSize = sizeBytes;
     }
-    long from = Math.min(Math.min(k.dirtyFrom(), copiedEnd), dstSize);
+    long from = Math.min(Math.min(k.mark().dirtyFrom(), copiedEnd), dstSize);
     long copied = Copier.copy(src, dst, from, sizeBytes, buffer);
     at(MigrationStep.CAUGHT_UP, m);
     Map<HandleLock, FileLock> locks = HandleLock.acquireAll(k, dst, true);

@@ -17,8 +17,6 @@ package dev.mixchannel.tiering.internal;
 
 import dev.mixchannel.common.Closeables;
 import java.io.IOException;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.nio.channels.FileChannel;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
@@ -27,54 +25,17 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.locks.ReentrantLock;
-import java.util.concurrent.locks.StampedLock;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * One key of a manager: its name, tier and life, its backing channel while referenced, its handles,
  * file locks and migration in flight. Its state is private; each method says which lock it takes or
  * expects.
  *
- * <p><b>Locks.</b>
- *
- * <ul>
- *   <li>shared ({@link #lockShared}): every I/O operation but appends, for one delegation to the
- *       backing channel;
- *   <li>append ({@link #lockAppend}): an append's size-then-write, so appends of all handles land
- *       whole at the end; the append path takes this one lock and nothing else;
- *   <li>exclusive ({@link #lockExclusive}): the append lock, then the write side of the shared
- *       lock. It excludes every I/O operation and is held to change the backing channel (migration
- *       mark and switch, spill, reopen after an interrupt), for namespace changes and for handle
- *       references.
- * </ul>
- *
- * The shared lock is a {@link StampedLock} (measured cheaper than {@code ReentrantReadWriteLock}),
- * so not reentrant: code never takes it twice, and never takes the append lock while holding it.
- * While a thread waits for the exclusive side, new shared acquisitions wait for it (behind the
- * append lock), so readers cannot starve it. The append lock is reentrant, so an append that must
- * spill or reopen can take the exclusive side while holding it.
- *
- * <p><b>Discipline.</b> No foreign channel (a caller's source or target, a wrapper, a pipe, a
- * socket) is called under any of these locks: operations that wait on one enter the {@link Backing}
- * instead and run unlocked. The manager's index lock is never held while one of these is acquired.
- * Two keys are locked together only by a rename, in {@link #id()} order.
+ * <p>Its locks are {@link KeyLock} ({@link #lock()}).
  */
 final class TieredKey {
-  private static final Logger LOG = LoggerFactory.getLogger(TieredKey.class);
-  private static final VarHandle DIRTY_FROM;
   private static final Set<StandardOpenOption> READ_WRITE =
       EnumSet.of(StandardOpenOption.READ, StandardOpenOption.WRITE);
-
-  static {
-    try {
-      DIRTY_FROM = MethodHandles.lookup().findVarHandle(TieredKey.class, "dirtyFrom", long.class);
-    } catch (ReflectiveOperationException e) {
-      throw new ExceptionInInitializerError(e);
-    }
-  }
 
   /** Where a key is in its life. */
   enum Life {
@@ -87,9 +48,7 @@ final class TieredKey {
   }
 
   private final long id;
-  private final StampedLock rw = new StampedLock();
-  private final ReentrantLock appendLock = new ReentrantLock();
-  private final AtomicInteger exclusiveWaiters = new AtomicInteger();
+  private final KeyLock lock = new KeyLock();
   private final KeyActivity activity;
   private final InterruptGuard guard = new InterruptGuard();
 
@@ -100,18 +59,14 @@ final class TieredKey {
 
   // Written under the exclusive side; read under the shared side or the append lock.
   private Backing backing;
-  private Migration migration;
-  private boolean migrating;
 
-  @SuppressWarnings("unused") // accessed through DIRTY_FROM
-  private long dirtyFrom = Long.MAX_VALUE;
+  private final MigrationMark mark = new MigrationMark();
 
   // Under the exclusive side.
   private final Set<MixChannelImpl> handles = new HashSet<>();
   private int pins;
   private boolean deleteOnClose;
-  private FileChannel spare;
-  private final List<AutoCloseable> deletedCopies = new ArrayList<>();
+  private final DeletedBytes deletedBytes = new DeletedBytes();
 
   /** Added and removed under the shared side, walked under the exclusive side. */
   private final Set<HandleLock> fileLocks = ConcurrentHashMap.newKeySet();
@@ -161,62 +116,9 @@ final class TieredKey {
     return life == Life.RESERVED;
   }
 
-  // ---- locks ----
-
-  long lockShared() {
-    if (exclusiveWaiters.get() != 0) {
-      // The exclusive side is wanted: StampedLock lets readers overtake a waiting writer, so a
-      // stream of overlapping reads of other handles could keep a switch, a reopen or a handle's
-      // close out for seconds. Wait behind the append lock, which the exclusive side takes first.
-      appendLock.lock();
-      appendLock.unlock();
-    }
-    return rw.readLock();
-  }
-
-  void unlockShared(long stamp) {
-    rw.unlockRead(stamp);
-  }
-
-  long tryLockShared() {
-    return rw.tryReadLock();
-  }
-
-  void lockAppend() {
-    appendLock.lock();
-  }
-
-  void unlockAppend() {
-    appendLock.unlock();
-  }
-
-  boolean appendHeldByCurrentThread() {
-    return appendLock.isHeldByCurrentThread();
-  }
-
-  /**
-   * Takes the exclusive side: the append lock, then the write side of the shared lock.
-   *
-   * @return the stamp for {@link #unlockExclusive}
-   */
-  long lockExclusive() {
-    exclusiveWaiters.incrementAndGet();
-    try {
-      appendLock.lock();
-      try {
-        return rw.writeLock();
-      } catch (RuntimeException | Error e) {
-        appendLock.unlock();
-        throw e;
-      }
-    } finally {
-      exclusiveWaiters.decrementAndGet();
-    }
-  }
-
-  void unlockExclusive(long stamp) {
-    rw.unlockWrite(stamp);
-    appendLock.unlock();
+  /** The key's locks. */
+  KeyLock lock() {
+    return lock;
   }
 
   // ---- the backing channel (shared side, append lock or exclusive side held) ----
@@ -237,20 +139,7 @@ final class TieredKey {
    */
   void noteWrite(long position) {
     activity.noteWrite();
-    if (migrating) {
-      long current;
-      do {
-        current = (long) DIRTY_FROM.getVolatile(this);
-        if (position >= current) {
-          return;
-        }
-      } while (!DIRTY_FROM.compareAndSet(this, current, position));
-    }
-  }
-
-  /** The lowest offset written since the migration in flight marked the key. */
-  long dirtyFrom() {
-    return (long) DIRTY_FROM.getVolatile(this);
+    mark.noteWrite(position);
   }
 
   void addFileLock(HandleLock lock) {
@@ -268,30 +157,14 @@ final class TieredKey {
 
   // ---- migration (exclusive side held) ----
 
-  /** The migration in flight, or {@code null}. */
-  Migration migration() {
-    return migration;
-  }
-
-  /** Marks a migration in flight: writes record their lowest offset from now on. */
-  void startMigration(Migration m) {
-    migration = m;
-    DIRTY_FROM.setVolatile(this, Long.MAX_VALUE);
-    migrating = true;
-  }
-
-  /** Ends the migration in flight's tracking, if {@code m} is it. */
-  void endMigration(Migration m) {
-    if (migration == m) {
-      migration = null;
-      migrating = false;
-      DIRTY_FROM.setVolatile(this, Long.MAX_VALUE);
-    }
+  /** The migration in flight and what was written since it marked the key. */
+  MigrationMark mark() {
+    return mark;
   }
 
   /** Rolls back a migration in flight, if any. */
   void cancelMigration() {
-    Migration m = migration;
+    Migration m = mark.migration();
     if (m != null) {
       m.rollBack(this, null);
     }
@@ -340,12 +213,8 @@ final class TieredKey {
    * reachable should an interrupt close the backing channel. Exclusive side held.
    */
   void keepBytesReachable() {
-    if (backing != null && spare == null && !handles.isEmpty()) {
-      try {
-        spare = tier.tier().reopen(backing.raw());
-      } catch (UnsupportedOperationException | IOException e) {
-        LOG.debug("no spare channel for a deleted key: key={}, tier={}", key, tier, e);
-      }
+    if (backing != null && !handles.isEmpty()) {
+      deletedBytes.keepReachable(backing, key);
     }
   }
 
@@ -396,7 +265,7 @@ final class TieredKey {
   boolean detach(MixChannelImpl h) throws IOException {
     List<AutoCloseable> toClose = new ArrayList<>();
     boolean deleteNow;
-    long stamp = lockExclusive();
+    long stamp = lock.lockExclusive();
     try {
       if (!handles.remove(h)) {
         return false;
@@ -412,7 +281,7 @@ final class TieredKey {
         releaseIfUnused(toClose);
       }
     } finally {
-      unlockExclusive(stamp);
+      lock.unlockExclusive(stamp);
     }
     Closeables.closeAll(toClose, "closing the backing channel of key " + key);
     return deleteNow;
@@ -425,7 +294,7 @@ final class TieredKey {
    * @throws IOException when the backing channel cannot be opened
    */
   boolean pin() throws IOException {
-    long stamp = lockExclusive();
+    long stamp = lock.lockExclusive();
     try {
       if (life != Life.LIVE) {
         return false;
@@ -434,7 +303,7 @@ final class TieredKey {
       pins++;
       return true;
     } finally {
-      unlockExclusive(stamp);
+      lock.unlockExclusive(stamp);
     }
   }
 
@@ -467,12 +336,12 @@ final class TieredKey {
 
   private void closeIfUnused(Runnable change) throws IOException {
     List<AutoCloseable> toClose = new ArrayList<>();
-    long stamp = lockExclusive();
+    long stamp = lock.lockExclusive();
     try {
       change.run();
       releaseIfUnused(toClose);
     } finally {
-      unlockExclusive(stamp);
+      lock.unlockExclusive(stamp);
     }
     Closeables.closeAll(toClose, "closing the backing channel of key " + key);
   }
@@ -502,12 +371,7 @@ final class TieredKey {
     } finally {
       b.retire();
       toClose.add(b::closeIfRetired);
-      if (spare != null) {
-        toClose.add(spare);
-        spare = null;
-      }
-      toClose.addAll(deletedCopies);
-      deletedCopies.clear();
+      deletedBytes.release(toClose);
     }
   }
 
@@ -523,10 +387,7 @@ final class TieredKey {
     if (life == Life.LIVE) {
       return tier.tier().open(key, READ_WRITE);
     }
-    if (spare != null && spare.isOpen()) {
-      return tier.tier().reopen(spare);
-    }
-    throw new KeyClosedException(key, "backing channel of a deleted key was closed");
+    return deletedBytes.reopen(tier, key);
   }
 
   /**
@@ -559,10 +420,7 @@ final class TieredKey {
    * @return the replaced spare channel, for the caller to close
    */
   FileChannel ownDeletedCopy(FileChannel newSpare, AutoCloseable discard) {
-    FileChannel old = spare;
-    spare = newSpare;
-    deletedCopies.add(discard);
-    return old;
+    return deletedBytes.own(newSpare, discard);
   }
 
   /** Exclusive side held: whether handles or pins reference the key. */
@@ -573,30 +431,6 @@ final class TieredKey {
   /** Exclusive side held: the open handles. */
   List<MixChannelImpl> handles() {
     return new ArrayList<>(handles);
-  }
-
-  /**
-   * The key's size for the policy without blocking: the backing channel's size when the shared lock
-   * is free, else the size last measured.
-   *
-   * @return the size in bytes
-   */
-  long sizeForPolicy() {
-    long stamp = rw.tryReadLock();
-    if (stamp == 0) {
-      return activity.cachedSizeBytes();
-    }
-    try {
-      Backing b = backing;
-      if (b != null && b.isOpen()) {
-        activity.cachedSizeBytes(b.channel().size());
-      }
-    } catch (IOException e) {
-      return activity.cachedSizeBytes();
-    } finally {
-      rw.unlockRead(stamp);
-    }
-    return activity.cachedSizeBytes();
   }
 
   @Override

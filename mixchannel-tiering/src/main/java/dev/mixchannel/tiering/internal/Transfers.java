@@ -15,6 +15,7 @@
  */
 package dev.mixchannel.tiering.internal;
 
+import dev.mixchannel.common.FileChannelChecks;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.NonReadableChannelException;
@@ -79,7 +80,7 @@ final class Transfers {
       long count,
       boolean append)
       throws IOException {
-    if (position > io.size(h)) {
+    if (FileChannelChecks.transfersNothingFrom(position, io.size(h))) {
       return 0;
     }
     if (src instanceof MixChannelImpl source) {

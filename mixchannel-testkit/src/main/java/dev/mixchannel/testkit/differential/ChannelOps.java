@@ -1,0 +1,169 @@
+/*
+ * Copyright The MixChannel Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package dev.mixchannel.testkit.differential;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.channels.WritableByteChannel;
+import java.util.zip.CRC32;
+
+/** Differential steps on the channel's position, size and transfers. */
+final class ChannelOps {
+
+  private ChannelOps() {}
+
+  /** {@code position(long)}. */
+  record SetPosition(int handle, PositionSpec to) implements DiffOp {
+    @Override
+    public String apply(DiffSide side, long referenceSizeBytes) {
+      FileChannel channel = side.channel(handle);
+      if (channel == null) {
+        return "no open handle";
+      }
+      return side.call(
+          () -> sameOrOther(channel, channel.position(to.resolve(referenceSizeBytes))));
+    }
+
+    @Override
+    public String toString() {
+      return "position(h" + handle + ", " + to + ")";
+    }
+  }
+
+  /** {@code truncate(long)}. */
+  record Truncate(int handle, PositionSpec size) implements DiffOp {
+    @Override
+    public String apply(DiffSide side, long referenceSizeBytes) {
+      FileChannel channel = side.channel(handle);
+      if (channel == null) {
+        return "no open handle";
+      }
+      return side.call(
+          () -> sameOrOther(channel, channel.truncate(size.resolve(referenceSizeBytes))));
+    }
+
+    @Override
+    public String toString() {
+      return "truncate(h" + handle + ", " + size + ")";
+    }
+  }
+
+  /** {@code force(boolean)}. */
+  record Force(int handle, boolean metaData) implements DiffOp {
+    @Override
+    public String apply(DiffSide side, long referenceSizeBytes) {
+      FileChannel channel = side.channel(handle);
+      if (channel == null) {
+        return "no open handle";
+      }
+      return side.call(
+          () -> {
+            channel.force(metaData);
+            return "done";
+          });
+    }
+
+    @Override
+    public String toString() {
+      return "force(h" + handle + ", " + metaData + ")";
+    }
+  }
+
+  /**
+   * {@code transferTo} into a JDK file channel positioned at {@code targetPosition}, or into a
+   * {@link ByteArrayOutputStream} channel when {@code targetPosition < 0}.
+   */
+  record TransferTo(int handle, PositionSpec from, long count, int targetPosition)
+      implements DiffOp {
+    @Override
+    public String apply(DiffSide side, long referenceSizeBytes) throws Exception {
+      FileChannel channel = side.channel(handle);
+      if (channel == null) {
+        return "no open handle";
+      }
+      long position = from.resolve(referenceSizeBytes);
+      if (targetPosition >= 0) {
+        FileChannel target = side.resetTarget(targetPosition);
+        return side.call(() -> channel.transferTo(position, count, target))
+            + " "
+            + side.targetState();
+      }
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      try (WritableByteChannel target = Channels.newChannel(out)) {
+        String result = side.call(() -> channel.transferTo(position, count, target));
+        CRC32 crc = new CRC32();
+        crc.update(out.toByteArray());
+        return result
+            + " out[size="
+            + out.size()
+            + " crc="
+            + Long.toHexString(crc.getValue())
+            + "]";
+      }
+    }
+
+    @Override
+    public String toString() {
+      return "transferTo(h"
+          + handle
+          + ", from="
+          + from
+          + ", count="
+          + count
+          + ", "
+          + (targetPosition >= 0 ? "file target at " + targetPosition : "stream target")
+          + ")";
+    }
+  }
+
+  /** {@code transferFrom} a byte-array channel of noise. */
+  record TransferFrom(int handle, PositionSpec at, long count, int sourceBytes, int fillOffset)
+      implements DiffOp {
+    @Override
+    public String apply(DiffSide side, long referenceSizeBytes) {
+      FileChannel channel = side.channel(handle);
+      if (channel == null) {
+        return "no open handle";
+      }
+      ByteArrayInputStream in = new ByteArrayInputStream(side.noise, fillOffset, sourceBytes);
+      String result =
+          side.call(
+              () ->
+                  channel.transferFrom(
+                      Channels.newChannel(in), at.resolve(referenceSizeBytes), count));
+      return result + " consumed=" + (sourceBytes - in.available());
+    }
+
+    @Override
+    public String toString() {
+      return "transferFrom(h"
+          + handle
+          + ", at="
+          + at
+          + ", count="
+          + count
+          + ", source="
+          + sourceBytes
+          + " bytes)";
+    }
+  }
+
+  static String sameOrOther(FileChannel channel, FileChannel returned) {
+    return returned == channel ? "this" : "another channel";
+  }
+}
