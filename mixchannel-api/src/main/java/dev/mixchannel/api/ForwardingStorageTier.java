@@ -21,6 +21,7 @@ import java.nio.file.OpenOption;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.LongConsumer;
 
 /**
  * A {@link StorageTier} that forwards every call to another: the base of a tier that adds to an
@@ -133,6 +134,16 @@ public class ForwardingStorageTier implements StorageTier {
   @Override
   public long allocationUnitBytes() {
     return delegate.allocationUnitBytes();
+  }
+
+  @Override
+  public long scrubBacklogUnits() {
+    return delegate.scrubBacklogUnits();
+  }
+
+  @Override
+  public void reportAllocationWaits(LongConsumer nanos) {
+    delegate.reportAllocationWaits(nanos);
   }
 
   @Override

@@ -23,6 +23,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.OpenOption;
 import java.util.List;
 import java.util.Set;
+import java.util.function.LongConsumer;
 
 /**
  * What tiering needs from one storage tier: a flat namespace of keys, each naming a channel of
@@ -247,6 +248,33 @@ public interface StorageTier extends Closeable {
   default long allocationUnitBytes() {
     return 1;
   }
+
+  /**
+   * Allocation units this tier freed and has not made ready for reuse yet: a PMem tier's free
+   * extents that its scrubber has still to zero. A dashboard shows it as the scrub backlog; a
+   * backlog that grows means writes zero extents themselves (see {@link #reportAllocationWaits}).
+   *
+   * <p>The default is 0: a tier whose freed room needs no work before reuse.
+   *
+   * @return the count, 0 or more
+   */
+  default long scrubBacklogUnits() {
+    return 0;
+  }
+
+  /**
+   * Asks the tier to report how long each write waited for fresh room: a PMem tier reports, for
+   * every write that took new extents, the time from asking its allocator to the extents being
+   * ready (those handed out dirty zeroed durably). The manager turns them into the {@code
+   * allocation_wait_micros} distribution. Called once, before the tier serves a channel; a later
+   * call replaces the earlier receiver.
+   *
+   * <p>The default reports nothing: a tier whose writes never wait for room.
+   *
+   * @param nanos receives each wait in nanoseconds, on the writing thread; it must be fast and
+   *     thread-safe
+   */
+  default void reportAllocationWaits(LongConsumer nanos) {}
 
   /**
    * Whether a new key expected to grow to {@code bytes} fits now.

@@ -42,9 +42,11 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongConsumer;
 
 /**
  * A {@link StorageTier} over persistent memory: one pool file ({@value PmemPool#FILE_NAME}) per
@@ -409,6 +411,35 @@ public final class PmemTier implements StorageTier {
       unit = Math.max(unit, pool.media().extentSizeBytes());
     }
     return unit;
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>The free extents of its pools not zeroed yet.
+   */
+  @Override
+  public long scrubBacklogUnits() {
+    ensureOpen();
+    long backlog = 0;
+    for (PmemPool pool : pools) {
+      backlog += pool.media().scrubBacklogExtents();
+    }
+    return backlog;
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Every write that takes new extents reports, from its allocation to the extents being ready
+   * (those the scrubber had not zeroed yet zeroed and flushed on the writer's thread).
+   */
+  @Override
+  public void reportAllocationWaits(LongConsumer nanos) {
+    Objects.requireNonNull(nanos, "nanos");
+    for (PmemPool pool : pools) {
+      pool.media().reportAllocationWaits(nanos);
+    }
   }
 
   @Override

@@ -77,6 +77,15 @@ public interface TierMXBean {
   long getSpills();
 
   /**
+   * Allocation units this tier freed and has not made ready for reuse yet: a PMem tier's free
+   * extents its scrubber has still to zero ({@link
+   * dev.mixchannel.api.StorageTier#scrubBacklogUnits()}); 0 for a file tier.
+   *
+   * @return the count
+   */
+  long getScrubBacklogUnits();
+
+  /**
    * The last error recorded for this tier.
    *
    * @return its message, or an empty string when there was none

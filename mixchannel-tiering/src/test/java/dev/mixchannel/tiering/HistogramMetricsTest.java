@@ -19,15 +19,20 @@ import static java.nio.file.StandardOpenOption.CREATE;
 import static java.nio.file.StandardOpenOption.WRITE;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mixchannel.api.PmemBackend;
 import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 import javax.management.JMX;
 import javax.management.ObjectName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The percentile metrics a dashboard reads: forces, migrations and policy rounds, over JMX. */
+/**
+ * The percentile metrics a dashboard reads: forces, migrations, policy rounds and allocation waits,
+ * over JMX, and the scrub backlog beside them.
+ */
 class HistogramMetricsTest {
 
   @TempDir Path dir;
@@ -68,5 +73,41 @@ class HistogramMetricsTest {
       assertThat(histogram(manager, "name=migration_duration_millis").getCount()).isEqualTo(1);
       assertThat(histogram(manager, "name=policy_round_micros").getCount()).isEqualTo(1);
     }
+  }
+
+  @Test
+  void shouldReportAllocationWaitsAndTheScrubBacklogOfThePmemTier() throws Exception {
+    try (ShmDir shm = ShmDir.create(dir.resolve("shm-fallback"));
+        TierManager manager =
+            TierManager.builder(
+                    TestConfigs.pmemThenFiles(
+                            shm.resolve("pool"), dir, PmemBackend.AUTO, 16L << 20, -1)
+                        .build())
+                .startMigrator(false)
+                .build()) {
+      try (MixChannel ch = manager.open("log-0/00000.log", CREATE, WRITE)) {
+        ch.write(ByteBuffer.wrap(new byte[3 << 20]));
+        ch.write(ByteBuffer.wrap(new byte[16]), 5L << 20);
+      }
+      HistogramMXBean waits = histogram(manager, "tier=pmem,name=allocation_wait_micros");
+      assertThat(waits.getCount()).isEqualTo(2);
+      assertThat(waits.getMax()).isGreaterThanOrEqualTo(waits.getP50());
+      assertThat(histogram(manager, "tier=t0,name=allocation_wait_micros").getCount()).isZero();
+
+      manager.delete("log-0/00000.log");
+      long backlog = scrubBacklog(manager, "pmem");
+      assertThat(backlog).isBetween(0L, 16L);
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      while (backlog > 0 && System.nanoTime() < deadline) {
+        Thread.sleep(10);
+        backlog = scrubBacklog(manager, "pmem");
+      }
+      assertThat(backlog).as("the scrubber zeroes what the delete freed").isZero();
+      assertThat(scrubBacklog(manager, "t0")).isZero();
+    }
+  }
+
+  private static long scrubBacklog(TierManager manager, String tier) throws Exception {
+    return (Long) JmxProbe.attribute(JmxProbe.tierName(manager, tier), "ScrubBacklogUnits");
   }
 }

@@ -19,6 +19,7 @@ import java.util.BitSet;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
+import java.util.function.LongConsumer;
 
 /**
  * The free extents of one pool, in memory only (the extent table is the durable truth about who
@@ -68,6 +69,7 @@ final class ExtentAllocator {
   private final int[] pins;
   private final int pretouchLimit;
   private long freeCount;
+  private volatile LongConsumer waitReceiver = nanos -> {};
   private long pinTotal;
   private boolean closed;
 
@@ -118,6 +120,25 @@ final class ExtentAllocator {
     } finally {
       lock.unlock();
     }
+  }
+
+  /**
+   * Sends each later {@link #waited} to {@code receiver} (the tier's allocation-wait report).
+   *
+   * @param receiver takes nanoseconds; fast and thread-safe
+   */
+  void reportWaits(LongConsumer receiver) {
+    waitReceiver = receiver;
+  }
+
+  /**
+   * Reports what one write waited for fresh extents: from its allocation to the extents being
+   * ready, the dirty ones zeroed.
+   *
+   * @param nanos the wait
+   */
+  void waited(long nanos) {
+    waitReceiver.accept(nanos);
   }
 
   long freeCount() {

@@ -221,6 +221,7 @@ final class ExtentMap {
       own[i] = retained.take(count + i);
       fresh += own[i] < 0 ? 1 : 0;
     }
+    long askedNanos = System.nanoTime();
     ExtentAllocator.Grant grant = allocateFresh(fresh);
     if (grant == null) {
       for (int i = 0; i < n; i++) {
@@ -237,6 +238,9 @@ final class ExtentMap {
       long offset = dataOffset + ((long) got[i] << extentShift);
       memory.zero(offset, extentSize);
       memory.flush(offset, extentSize);
+    }
+    if (fresh > 0) {
+      allocator.waited(System.nanoTime() - askedNanos);
     }
     if (count + n > extents.length) {
       extents = Arrays.copyOf(extents, Math.max(extents.length * 2, count + n));

@@ -18,6 +18,7 @@ package dev.mixchannel.pmem.internal;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -114,6 +115,24 @@ public final class PoolMedia {
    */
   public long freeExtents() {
     return allocator.freeCount() + retained.total();
+  }
+
+  /**
+   * Free extents the scrubber has still to zero (the scrub backlog).
+   *
+   * @return the count
+   */
+  public long scrubBacklogExtents() {
+    return allocator.dirtyCount();
+  }
+
+  /**
+   * Sends the time every later write waits for fresh extents to {@code nanos}.
+   *
+   * @param nanos the receiver, fast and thread-safe
+   */
+  public void reportAllocationWaits(LongConsumer nanos) {
+    allocator.reportWaits(nanos);
   }
 
   /**

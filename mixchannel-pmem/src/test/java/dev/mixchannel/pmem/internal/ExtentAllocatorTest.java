@@ -167,4 +167,20 @@ class ExtentAllocatorTest {
       Thread.currentThread().interrupt();
     }
   }
+
+  @Test
+  void shouldCountTheDirtyFreeExtentsAsTheScrubBacklogAndPassWaitsOn() {
+    ExtentAllocator allocator = new ExtentAllocator(4, 0);
+    allocator.addFree(0, false);
+    allocator.addFree(1, true);
+    allocator.addFree(2, false);
+    java.util.List<Long> waits = new java.util.ArrayList<>();
+    allocator.reportWaits(waits::add);
+
+    assertThat(allocator.dirtyCount()).isEqualTo(2);
+    allocator.waited(1234);
+    assertThat(waits).containsExactly(1234L);
+    assertThat(allocator.allocate(3)).isNotNull();
+    assertThat(allocator.dirtyCount()).isZero();
+  }
 }

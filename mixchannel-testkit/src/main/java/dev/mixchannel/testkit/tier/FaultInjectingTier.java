@@ -31,6 +31,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongConsumer;
 
 /**
  * A {@link StorageTier} that forwards to another and fails the state-changing calls it is armed to
@@ -322,6 +323,17 @@ public final class FaultInjectingTier implements StorageTier {
   public long allocationUnitBytes() {
     ensureOpen();
     return delegate.allocationUnitBytes();
+  }
+
+  @Override
+  public long scrubBacklogUnits() {
+    ensureOpen();
+    return delegate.scrubBacklogUnits();
+  }
+
+  @Override
+  public void reportAllocationWaits(LongConsumer nanos) {
+    delegate.reportAllocationWaits(nanos);
   }
 
   /**

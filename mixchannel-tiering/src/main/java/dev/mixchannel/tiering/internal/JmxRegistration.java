@@ -88,6 +88,15 @@ final class JmxRegistration implements AutoCloseable {
                       + slot.name()
                       + ",name=force_latency_micros"),
               new StandardMBean(slot.counters().forceLatencyMicros, HistogramMXBean.class, true));
+          registration.add(
+              new ObjectName(
+                  DOMAIN
+                      + ":type=Histogram,manager="
+                      + id
+                      + ",tier="
+                      + slot.name()
+                      + ",name=allocation_wait_micros"),
+              new StandardMBean(slot.counters().allocationWaitMicros, HistogramMXBean.class, true));
         }
         for (Map.Entry<String, WindowedHistogram> h : counters.histograms().entrySet()) {
           registration.add(

@@ -68,6 +68,11 @@ final class TierBean implements TierMXBean {
   }
 
   @Override
+  public long getScrubBacklogUnits() {
+    return slot.tier().scrubBacklogUnits();
+  }
+
+  @Override
   public String getLastError() {
     return slot.counters().lastError();
   }

@@ -25,6 +25,7 @@ final class TierCounters {
   final LongAdder spills = new LongAdder();
   final AtomicReference<String> lastError = new AtomicReference<>("");
   final WindowedHistogram forceLatencyMicros = new WindowedHistogram();
+  final WindowedHistogram allocationWaitMicros = new WindowedHistogram();
 
   /**
    * Completed migrations into the tier from a slower one.

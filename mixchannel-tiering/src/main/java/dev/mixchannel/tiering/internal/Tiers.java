@@ -33,7 +33,11 @@ public final class Tiers implements AutoCloseable {
   public Tiers(List<StorageTier> tiers) {
     List<RankedTier> list = new ArrayList<>();
     for (int i = 0; i < tiers.size(); i++) {
-      list.add(new RankedTier(i, tiers.get(i), new TierCounters(), new TierRoom()));
+      TierCounters counters = new TierCounters();
+      tiers
+          .get(i)
+          .reportAllocationWaits(nanos -> counters.allocationWaitMicros.record(nanos / 1_000));
+      list.add(new RankedTier(i, tiers.get(i), counters, new TierRoom()));
     }
     this.slots = List.copyOf(list);
   }
