@@ -246,13 +246,6 @@ final class Spiller {
    * the spill (and made it fail) must not make the rollback fail too; the status is set again.
    */
   private static void rollBackUninterrupted(TieredKey k, Migration m, Exception e) {
-    boolean interrupted = Thread.interrupted();
-    try {
-      m.rollBack(k, e);
-    } finally {
-      if (interrupted) {
-        Thread.currentThread().interrupt();
-      }
-    }
+    TierCalls.uninterrupted(() -> m.rollBack(k, e));
   }
 }

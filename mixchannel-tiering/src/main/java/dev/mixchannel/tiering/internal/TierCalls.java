@@ -117,22 +117,46 @@ final class TierCalls {
     }
   }
 
-  /** Discards an incomplete key; failures are attached to {@code cause}. */
+  /**
+   * Discards an incomplete key, with this thread's interrupt status clear (see {@link
+   * #uninterrupted}); failures are attached to {@code cause}.
+   */
   static void discardQuietly(RankedTier tier, String key, Throwable cause) {
+    uninterrupted(
+        () -> {
+          try {
+            StorageTier t = tier.tier();
+            if (t.incompleteKeys().contains(key)) {
+              t.discardIncomplete(key);
+            }
+          } catch (IOException | RuntimeException e) {
+            if (cause != null) {
+              cause.addSuppressed(e);
+            }
+            LOG.warn(
+                "discarding an incomplete copy failed, recovery discards it: key={}, tier={}",
+                key,
+                tier,
+                e);
+          }
+        });
+  }
+
+  /**
+   * Runs a cleanup with this thread's interrupt status clear, then sets it again: an interrupt that
+   * made an operation fail must not make its cleanup fail too (a file tier's directory fsync throws
+   * {@code ClosedByInterruptException} on an interrupted thread).
+   *
+   * @param cleanup the cleanup
+   */
+  static void uninterrupted(Runnable cleanup) {
+    boolean interrupted = Thread.interrupted();
     try {
-      StorageTier t = tier.tier();
-      if (t.incompleteKeys().contains(key)) {
-        t.discardIncomplete(key);
+      cleanup.run();
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
       }
-    } catch (IOException | RuntimeException e) {
-      if (cause != null) {
-        cause.addSuppressed(e);
-      }
-      LOG.warn(
-          "discarding an incomplete copy failed, recovery discards it: key={}, tier={}",
-          key,
-          tier,
-          e);
     }
   }
 
