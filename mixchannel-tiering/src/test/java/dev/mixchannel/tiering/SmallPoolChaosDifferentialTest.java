@@ -32,10 +32,6 @@ import org.junit.jupiter.api.Tag;
  */
 @ExpectedLog(
     logger = "dev.mixchannel.tiering.internal.Migrator",
-    contains = "migration cancelled",
-    reason = "the chaos mover races the operations")
-@ExpectedLog(
-    logger = "dev.mixchannel.tiering.internal.Migrator",
     contains = "migration failed",
     reason = "the chaos mover fills the small PMem tier")
 @ExpectedLog(
