@@ -112,9 +112,14 @@ public class MigrationBenchmark {
     }
   }
 
-  /** The key, on the PMem tier before each demotion. */
-  @State(Scope.Thread)
-  public static class Demote extends Tiers {
+  /** The key, put back on its start tier before each migration (not timed). */
+  abstract static class Migrating extends Tiers {
+    private final String startTier;
+
+    Migrating(String startTier) {
+      this.startTier = startTier;
+    }
+
     /**
      * Opens it.
      *
@@ -127,56 +132,61 @@ public class MigrationBenchmark {
     }
 
     /**
-     * Puts the key back on the PMem tier (not timed).
+     * Puts the key back on its start tier (not timed).
      *
      * @throws IOException on failure
      */
     @Setup(Level.Invocation)
     public void reset() throws IOException {
-      moveTo("pmem");
+      moveTo(startTier);
+    }
+  }
+
+  /** The key, on the PMem tier before each demotion. */
+  @State(Scope.Thread)
+  public static class Demote extends Migrating {
+    /** Starts on the PMem tier. */
+    public Demote() {
+      super("pmem");
     }
   }
 
   /** The key, on the file tier before each promotion. */
   @State(Scope.Thread)
-  public static class Promote extends Tiers {
+  public static class Promote extends Migrating {
+    /** Starts on the file tier. */
+    public Promote() {
+      super("file");
+    }
+  }
+
+  /** A source file on one file system and a destination directory on the other. */
+  abstract static class Copy {
+    private final boolean down;
+    Path shmDir;
+    Path diskDir;
+    Path source;
+    Path target;
+
+    Copy(boolean down) {
+      this.down = down;
+    }
+
     /**
-     * Opens it.
+     * Writes the source.
      *
      * @param k the key size
      * @throws IOException on failure
      */
     @Setup(Level.Trial)
     public void setUp(Key k) throws IOException {
-      open(k.keyBytes);
-    }
-
-    /**
-     * Puts the key back on the file tier (not timed).
-     *
-     * @throws IOException on failure
-     */
-    @Setup(Level.Invocation)
-    public void reset() throws IOException {
-      moveTo("file");
-    }
-  }
-
-  /** A source file on one file system and a destination directory on the other. */
-  abstract static class Copy {
-    Path shmDir;
-    Path diskDir;
-    Path source;
-    Path target;
-
-    final void open(long keyBytes, boolean down) throws IOException {
       shmDir = BenchDirs.fresh(BenchDirs.shm());
       diskDir = BenchDirs.fresh(BenchDirs.disk());
       source = (down ? shmDir : diskDir).resolve("source.log");
       target = (down ? diskDir : shmDir).resolve("target.log");
       try (FileChannel ch = FileChannel.open(source, CREATE, WRITE)) {
         ByteBuffer chunk = Records.direct(1 << 20);
-        for (long at = 0; at < keyBytes; at += chunk.capacity()) {
+        for (long at = 0; at < k.keyBytes; at += chunk.capacity()) {
           chunk.clear();
           ch.write(chunk, at);
         }
@@ -234,30 +244,18 @@ public class MigrationBenchmark {
   /** Copy from /dev/shm to disk. */
   @State(Scope.Thread)
   public static class CopyDown extends Copy {
-    /**
-     * Writes the source.
-     *
-     * @param k the key size
-     * @throws IOException on failure
-     */
-    @Setup(Level.Trial)
-    public void setUp(Key k) throws IOException {
-      open(k.keyBytes, true);
+    /** Copies down. */
+    public CopyDown() {
+      super(true);
     }
   }
 
   /** Copy from disk to /dev/shm. */
   @State(Scope.Thread)
   public static class CopyUp extends Copy {
-    /**
-     * Writes the source.
-     *
-     * @param k the key size
-     * @throws IOException on failure
-     */
-    @Setup(Level.Trial)
-    public void setUp(Key k) throws IOException {
-      open(k.keyBytes, false);
+    /** Copies up. */
+    public CopyUp() {
+      super(false);
     }
   }
 

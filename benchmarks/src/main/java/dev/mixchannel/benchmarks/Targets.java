@@ -58,9 +58,14 @@ public final class Targets {
     }
   }
 
-  /** A PMem tier's channel, LLPL backend. */
-  @State(Scope.Thread)
-  public static class PmemLlpl extends ChannelTarget {
+  /** A PMem tier's channel of one backend. */
+  abstract static class PmemTarget extends ChannelTarget {
+    private final PmemBackend backend;
+
+    PmemTarget(PmemBackend backend) {
+      this.backend = backend;
+    }
+
     /**
      * Opens it.
      *
@@ -68,35 +73,34 @@ public final class Targets {
      */
     @Setup(Level.Trial)
     public void setUp() throws IOException {
-      openPmem(PmemBackend.LLPL);
+      openPmem(backend);
+    }
+  }
+
+  /** A PMem tier's channel, LLPL backend. */
+  @State(Scope.Thread)
+  public static class PmemLlpl extends PmemTarget {
+    /** The LLPL backend. */
+    public PmemLlpl() {
+      super(PmemBackend.LLPL);
     }
   }
 
   /** A PMem tier's channel, JDK backend. */
   @State(Scope.Thread)
-  public static class PmemJdk extends ChannelTarget {
-    /**
-     * Opens it.
-     *
-     * @throws IOException on failure
-     */
-    @Setup(Level.Trial)
-    public void setUp() throws IOException {
-      openPmem(PmemBackend.JDK);
+  public static class PmemJdk extends PmemTarget {
+    /** The JDK backend. */
+    public PmemJdk() {
+      super(PmemBackend.JDK);
     }
   }
 
   /** A PMem tier's channel, the backend {@code auto} picks (what a MixChannel uses). */
   @State(Scope.Thread)
-  public static class PmemAuto extends ChannelTarget {
-    /**
-     * Opens it.
-     *
-     * @throws IOException on failure
-     */
-    @Setup(Level.Trial)
-    public void setUp() throws IOException {
-      openPmem(PmemBackend.AUTO);
+  public static class PmemAuto extends PmemTarget {
+    /** The backend {@code auto} picks. */
+    public PmemAuto() {
+      super(PmemBackend.AUTO);
     }
   }
 

@@ -301,17 +301,27 @@ public final class PmemTier implements StorageTier {
 
   @Override
   public synchronized boolean delete(String key) throws IOException {
-    checkKey(key);
-    ensureOpen();
-    PmemPool pool = find(key, Namespace.COMPLETE);
-    return pool != null && pool.delete(key, Namespace.COMPLETE);
+    return delete(key, Namespace.COMPLETE);
   }
 
   @Override
   public synchronized List<String> keys() {
+    return keys(Namespace.COMPLETE);
+  }
+
+  /** Deletes the key from the pool that holds it in the namespace; false when none does. */
+  private boolean delete(String key, Namespace namespace) throws IOException {
+    checkKey(key);
+    ensureOpen();
+    PmemPool pool = find(key, namespace);
+    return pool != null && pool.delete(key, namespace);
+  }
+
+  /** Every pool's keys of the namespace. */
+  private List<String> keys(Namespace namespace) {
     ensureOpen();
     List<String> keys = new ArrayList<>();
-    pools.forEach(pool -> keys.addAll(pool.keys(Namespace.COMPLETE)));
+    pools.forEach(pool -> keys.addAll(pool.keys(namespace)));
     return keys;
   }
 
@@ -363,18 +373,12 @@ public final class PmemTier implements StorageTier {
 
   @Override
   public synchronized boolean discardIncomplete(String key) throws IOException {
-    checkKey(key);
-    ensureOpen();
-    PmemPool pool = find(key, Namespace.INCOMPLETE);
-    return pool != null && pool.delete(key, Namespace.INCOMPLETE);
+    return delete(key, Namespace.INCOMPLETE);
   }
 
   @Override
   public synchronized List<String> incompleteKeys() {
-    ensureOpen();
-    List<String> keys = new ArrayList<>();
-    pools.forEach(pool -> keys.addAll(pool.keys(Namespace.INCOMPLETE)));
-    return keys;
+    return keys(Namespace.INCOMPLETE);
   }
 
   @Override

@@ -28,13 +28,9 @@ final class ChannelOps {
   private ChannelOps() {}
 
   /** {@code position(long)}. */
-  record SetPosition(int handle, PositionSpec to) implements DiffOp {
+  record SetPosition(int handle, PositionSpec to) implements ChannelOp {
     @Override
-    public String apply(DiffSide side, long referenceSizeBytes) {
-      FileChannel channel = side.channel(handle);
-      if (channel == null) {
-        return "no open handle";
-      }
+    public String apply(DiffSide side, FileChannel channel, long referenceSizeBytes) {
       return side.call(
           () -> sameOrOther(channel, channel.position(to.resolve(referenceSizeBytes))));
     }
@@ -46,13 +42,9 @@ final class ChannelOps {
   }
 
   /** {@code truncate(long)}. */
-  record Truncate(int handle, PositionSpec size) implements DiffOp {
+  record Truncate(int handle, PositionSpec size) implements ChannelOp {
     @Override
-    public String apply(DiffSide side, long referenceSizeBytes) {
-      FileChannel channel = side.channel(handle);
-      if (channel == null) {
-        return "no open handle";
-      }
+    public String apply(DiffSide side, FileChannel channel, long referenceSizeBytes) {
       return side.call(
           () -> sameOrOther(channel, channel.truncate(size.resolve(referenceSizeBytes))));
     }
@@ -64,13 +56,9 @@ final class ChannelOps {
   }
 
   /** {@code force(boolean)}. */
-  record Force(int handle, boolean metaData) implements DiffOp {
+  record Force(int handle, boolean metaData) implements ChannelOp {
     @Override
-    public String apply(DiffSide side, long referenceSizeBytes) {
-      FileChannel channel = side.channel(handle);
-      if (channel == null) {
-        return "no open handle";
-      }
+    public String apply(DiffSide side, FileChannel channel, long referenceSizeBytes) {
       return side.call(
           () -> {
             channel.force(metaData);
@@ -89,13 +77,10 @@ final class ChannelOps {
    * {@link ByteArrayOutputStream} channel when {@code targetPosition < 0}.
    */
   record TransferTo(int handle, PositionSpec from, long count, int targetPosition)
-      implements DiffOp {
+      implements ChannelOp {
     @Override
-    public String apply(DiffSide side, long referenceSizeBytes) throws Exception {
-      FileChannel channel = side.channel(handle);
-      if (channel == null) {
-        return "no open handle";
-      }
+    public String apply(DiffSide side, FileChannel channel, long referenceSizeBytes)
+        throws Exception {
       long position = from.resolve(referenceSizeBytes);
       if (targetPosition >= 0) {
         FileChannel target = side.resetTarget(targetPosition);
@@ -133,13 +118,9 @@ final class ChannelOps {
 
   /** {@code transferFrom} a byte-array channel of noise. */
   record TransferFrom(int handle, PositionSpec at, long count, int sourceBytes, int fillOffset)
-      implements DiffOp {
+      implements ChannelOp {
     @Override
-    public String apply(DiffSide side, long referenceSizeBytes) {
-      FileChannel channel = side.channel(handle);
-      if (channel == null) {
-        return "no open handle";
-      }
+    public String apply(DiffSide side, FileChannel channel, long referenceSizeBytes) {
       ByteArrayInputStream in = new ByteArrayInputStream(side.noise, fillOffset, sourceBytes);
       String result =
           side.call(

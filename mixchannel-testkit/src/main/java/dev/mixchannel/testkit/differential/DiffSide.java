@@ -137,7 +137,7 @@ final class DiffSide implements AutoCloseable {
   String state(int handle) {
     FileChannel channel = channel(handle);
     if (channel == null) {
-      return "no open handle";
+      return ChannelOp.NO_OPEN_HANDLE;
     }
     String label = handles[handle] != null ? "h" + handle : "h0";
     return label

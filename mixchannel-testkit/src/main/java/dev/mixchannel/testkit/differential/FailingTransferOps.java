@@ -42,13 +42,10 @@ final class FailingTransferOps {
 
   /** {@code transferFrom} a source of {@code sourceBytes} bytes of noise that then fails. */
   record TransferFromFailing(
-      int handle, PositionSpec at, long count, int sourceBytes, int fillOffset) implements DiffOp {
+      int handle, PositionSpec at, long count, int sourceBytes, int fillOffset)
+      implements ChannelOp {
     @Override
-    public String apply(DiffSide side, long referenceSizeBytes) {
-      FileChannel channel = side.channel(handle);
-      if (channel == null) {
-        return "no open handle";
-      }
+    public String apply(DiffSide side, FileChannel channel, long referenceSizeBytes) {
       FailingSource source = new FailingSource(side.noise, fillOffset, sourceBytes);
       String result =
           side.call(() -> channel.transferFrom(source, at.resolve(referenceSizeBytes), count));
@@ -71,13 +68,9 @@ final class FailingTransferOps {
 
   /** {@code transferTo} a target that takes {@code targetBytes} bytes, then fails. */
   record TransferToFailing(int handle, PositionSpec from, long count, int targetBytes)
-      implements DiffOp {
+      implements ChannelOp {
     @Override
-    public String apply(DiffSide side, long referenceSizeBytes) {
-      FileChannel channel = side.channel(handle);
-      if (channel == null) {
-        return "no open handle";
-      }
+    public String apply(DiffSide side, FileChannel channel, long referenceSizeBytes) {
       FailingTarget target = new FailingTarget(targetBytes);
       long position = from.resolve(referenceSizeBytes);
       String result = side.call(() -> channel.transferTo(position, count, target));

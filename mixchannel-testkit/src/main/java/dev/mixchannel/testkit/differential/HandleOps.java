@@ -90,13 +90,9 @@ final class HandleOps {
   }
 
   /** A read or write with the thread's interrupt status set; the status is cleared afterwards. */
-  record InterruptedCall(int handle, boolean write, BufferSpec buffer) implements DiffOp {
+  record InterruptedCall(int handle, boolean write, BufferSpec buffer) implements ChannelOp {
     @Override
-    public String apply(DiffSide side, long referenceSizeBytes) {
-      FileChannel channel = side.channel(handle);
-      if (channel == null) {
-        return "no open handle";
-      }
+    public String apply(DiffSide side, FileChannel channel, long referenceSizeBytes) {
       PooledBuffer b = side.take(buffer);
       Thread.currentThread().interrupt();
       String result;
@@ -121,13 +117,9 @@ final class HandleOps {
   /** {@code lock} or {@code tryLock}; the lock is released at once unless {@code hold}. */
   record Lock(
       int handle, PositionSpec at, long size, boolean shared, boolean blocking, boolean hold)
-      implements DiffOp {
+      implements ChannelOp {
     @Override
-    public String apply(DiffSide side, long referenceSizeBytes) {
-      FileChannel channel = side.channel(handle);
-      if (channel == null) {
-        return "no open handle";
-      }
+    public String apply(DiffSide side, FileChannel channel, long referenceSizeBytes) {
       long position = at.resolve(referenceSizeBytes);
       return side.call(
           () -> {
@@ -212,13 +204,9 @@ final class HandleOps {
    */
   record MapRegion(
       int handle, MapMode mode, PositionSpec at, int length, int putOffset, int putBytes)
-      implements DiffOp {
+      implements ChannelOp {
     @Override
-    public String apply(DiffSide side, long referenceSizeBytes) {
-      FileChannel channel = side.channel(handle);
-      if (channel == null) {
-        return "no open handle";
-      }
+    public String apply(DiffSide side, FileChannel channel, long referenceSizeBytes) {
       long position = at.resolve(referenceSizeBytes);
       long size = length;
       if (mode == MapMode.READ_ONLY && position >= 0) {

@@ -35,13 +35,10 @@ final class PipeOps {
    * pipe.
    */
   record TransferFromPipe(int handle, PositionSpec at, long count, long sourceBytes, int fillOffset)
-      implements DiffOp {
+      implements ChannelOp {
     @Override
-    public String apply(DiffSide side, long referenceSizeBytes) throws Exception {
-      FileChannel channel = side.channel(handle);
-      if (channel == null) {
-        return "no open handle";
-      }
+    public String apply(DiffSide side, FileChannel channel, long referenceSizeBytes)
+        throws Exception {
       long position = at.resolve(referenceSizeBytes);
       try (BlockingPipe pipe = BlockingPipe.feeding(side.noise, fillOffset, sourceBytes)) {
         String result = side.call(() -> channel.transferFrom(pipe.source(), position, count));
@@ -67,13 +64,10 @@ final class PipeOps {
    * {@code transferTo} a blocking pipe (behind a stream channel) drained by a thread; the result
    * has what the thread received.
    */
-  record TransferToPipe(int handle, PositionSpec from, long count) implements DiffOp {
+  record TransferToPipe(int handle, PositionSpec from, long count) implements ChannelOp {
     @Override
-    public String apply(DiffSide side, long referenceSizeBytes) throws Exception {
-      FileChannel channel = side.channel(handle);
-      if (channel == null) {
-        return "no open handle";
-      }
+    public String apply(DiffSide side, FileChannel channel, long referenceSizeBytes)
+        throws Exception {
       long position = from.resolve(referenceSizeBytes);
       try (BlockingPipe pipe = BlockingPipe.collecting()) {
         // Behind a stream channel: the JDK hands a bare pipe sink to sendfile, whose count on a

@@ -24,13 +24,9 @@ final class ReadWriteOps {
   private ReadWriteOps() {}
 
   /** {@code write(src)} or, with a position, {@code write(src, position)}. */
-  record Write(int handle, PositionSpec at, BufferSpec buffer) implements DiffOp {
+  record Write(int handle, PositionSpec at, BufferSpec buffer) implements ChannelOp {
     @Override
-    public String apply(DiffSide side, long referenceSizeBytes) {
-      FileChannel channel = side.channel(handle);
-      if (channel == null) {
-        return "no open handle";
-      }
+    public String apply(DiffSide side, FileChannel channel, long referenceSizeBytes) {
       PooledBuffer src = side.take(buffer);
       String result =
           at == null
@@ -46,13 +42,9 @@ final class ReadWriteOps {
   }
 
   /** {@code read(dst)} or, with a position, {@code read(dst, position)}. */
-  record Read(int handle, PositionSpec at, BufferSpec buffer) implements DiffOp {
+  record Read(int handle, PositionSpec at, BufferSpec buffer) implements ChannelOp {
     @Override
-    public String apply(DiffSide side, long referenceSizeBytes) {
-      FileChannel channel = side.channel(handle);
-      if (channel == null) {
-        return "no open handle";
-      }
+    public String apply(DiffSide side, FileChannel channel, long referenceSizeBytes) {
       PooledBuffer dst = side.take(buffer);
       String result =
           at == null
@@ -71,13 +63,9 @@ final class ReadWriteOps {
    * {@code write(srcs)} when {@code offset < 0 && length < 0}, else {@code write(srcs, offset,
    * length)}, possibly with an out-of-range subrange.
    */
-  record Gather(int handle, List<BufferSpec> buffers, int offset, int length) implements DiffOp {
+  record Gather(int handle, List<BufferSpec> buffers, int offset, int length) implements ChannelOp {
     @Override
-    public String apply(DiffSide side, long referenceSizeBytes) {
-      FileChannel channel = side.channel(handle);
-      if (channel == null) {
-        return "no open handle";
-      }
+    public String apply(DiffSide side, FileChannel channel, long referenceSizeBytes) {
       List<PooledBuffer> srcs = side.take(buffers);
       String result =
           wholeArray()
@@ -102,13 +90,10 @@ final class ReadWriteOps {
   }
 
   /** {@code read(dsts)} or {@code read(dsts, offset, length)}, as for {@link Gather}. */
-  record Scatter(int handle, List<BufferSpec> buffers, int offset, int length) implements DiffOp {
+  record Scatter(int handle, List<BufferSpec> buffers, int offset, int length)
+      implements ChannelOp {
     @Override
-    public String apply(DiffSide side, long referenceSizeBytes) {
-      FileChannel channel = side.channel(handle);
-      if (channel == null) {
-        return "no open handle";
-      }
+    public String apply(DiffSide side, FileChannel channel, long referenceSizeBytes) {
       List<PooledBuffer> dsts = side.take(buffers);
       String result =
           wholeArray()

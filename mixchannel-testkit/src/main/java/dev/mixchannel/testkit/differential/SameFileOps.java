@@ -102,13 +102,9 @@ final class SameFileOps {
   /** {@code transferTo} with the other channel, positioned by the placement, as the target. */
   record TransferTo(
       int handle, Other other, Via via, PositionSpec from, long count, Placement placement)
-      implements DiffOp {
+      implements ChannelOp {
     @Override
-    public String apply(DiffSide side, long referenceSizeBytes) {
-      FileChannel channel = side.channel(handle);
-      if (channel == null) {
-        return "no open handle";
-      }
+    public String apply(DiffSide side, FileChannel channel, long referenceSizeBytes) {
       long position = Math.max(0, from.resolve(referenceSizeBytes));
       long size = sizeOrZero(channel);
       long at = placement.target(position, copied(count, size, position));
@@ -152,13 +148,9 @@ final class SameFileOps {
   /** {@code transferFrom} with the other channel, positioned at {@code from}, as the source. */
   record TransferFrom(
       int handle, Other other, Via via, PositionSpec from, long count, Placement placement)
-      implements DiffOp {
+      implements ChannelOp {
     @Override
-    public String apply(DiffSide side, long referenceSizeBytes) {
-      FileChannel channel = side.channel(handle);
-      if (channel == null) {
-        return "no open handle";
-      }
+    public String apply(DiffSide side, FileChannel channel, long referenceSizeBytes) {
       long sourcePosition = Math.max(0, from.resolve(referenceSizeBytes));
       long size = sizeOrZero(channel);
       long copied = copied(count, size, sourcePosition);
