@@ -51,7 +51,9 @@ class DocsNameDriftTest {
           "ReentrantReadWriteLock",
           "StampedLock",
           "FileLock",
+          "ThreadMXBean",
           // Kafka
+          "ListOffsets",
           "FileRecords",
           "LogSegment",
           "RemoteLogManager",
@@ -61,6 +63,9 @@ class DocsNameDriftTest {
           "BookieImpl",
           "FileChannelProvider",
           "JournalChannel",
+          // Byte Buddy (the agent's start-up profile)
+          "TypePool",
+          "ClassReader",
           // Pulsar
           "PulsarStandaloneStarter",
           // JMH parameter values of the benchmarks
