@@ -107,6 +107,35 @@ class PowerLossIssue11Test {
   }
 
   /**
+   * A key deleted while its handle is open grows through that handle onto a free extent the
+   * scrubber had zeroed and marked clean: the deleted key owns no entry on the media, and the mark
+   * stayed, so a reopen trusted the extent to be zero and handed the deleted key's bytes to the
+   * next key (the differential's seed 0x5eed0004, CI of 2026-12-02).
+   */
+  @ParameterizedTest
+  @EnumSource(names = {"JDK", "LLPL"})
+  void shouldNotShowADeletedKeysBytesWhenItGrowsOntoAnExtentMarkedClean(PmemBackend backend)
+      throws Exception {
+    int[] w = new int[1];
+    assertNoFailure(
+        "deleted-grows",
+        backend,
+        PowerLossRecorder.FLUSHED_ONLY,
+        (h, d) -> {
+          w[0] = d.create("w", 0);
+          d.append(w[0], 64 * KIB);
+          d.force(w[0]);
+          d.delete("w");
+          // x's freed extent is zeroed and marked clean on the media.
+          h.tier().awaitPretouch();
+        },
+        (h, d) -> {
+          d.append(w[0], (int) MIB);
+          d.force(w[0]);
+        });
+  }
+
+  /**
    * Creates key {@code z}, leaves x's forced bytes in a freed extent, runs {@code before}, then
    * runs {@code recorded} with images cut at every flush, and asserts none failed.
    */

@@ -259,14 +259,22 @@ final class ExtentMap {
     flushEntries(first, count);
   }
 
-  /** Index/CRC word first, owner word last: a torn entry reads as free. */
+  /**
+   * Index/CRC word first, owner word last: a torn entry reads as free. A detached key owns no entry
+   * on the media, but the extent it takes may carry the clean mark: the mark is overwritten (a
+   * free, dirty entry) before a byte of data lands, or a reopen would hand the deleted key's bytes
+   * to a new key as zeros.
+   */
   private void writeEntry(int extent, int index) {
-    if (!detached) {
-      long entry = entryOffset(entryTable, extent);
-      memory.putLong(entry + ENTRY_CHECK, encodeEntryCheck(ownerId, index, extent));
-      VarHandle.releaseFence();
-      memory.putLong(entry + ENTRY_OWNER, ownerId);
+    long entry = entryOffset(entryTable, extent);
+    if (detached) {
+      memory.putLong(entry + ENTRY_OWNER, 0);
+      memory.putLong(entry + ENTRY_CHECK, 0);
+      return;
     }
+    memory.putLong(entry + ENTRY_CHECK, encodeEntryCheck(ownerId, index, extent));
+    VarHandle.releaseFence();
+    memory.putLong(entry + ENTRY_OWNER, ownerId);
   }
 
   private ExtentAllocator.Grant allocateFresh(int fresh) {
@@ -320,10 +328,8 @@ final class ExtentMap {
   }
 
   private void flushEntries(int from, int to) {
-    if (!detached) {
-      for (int i = from; i < to; i++) {
-        memory.flush(entryOffset(entryTable, extents[i]), EXTENT_ENTRY_BYTES);
-      }
+    for (int i = from; i < to; i++) {
+      memory.flush(entryOffset(entryTable, extents[i]), EXTENT_ENTRY_BYTES);
     }
   }
 
