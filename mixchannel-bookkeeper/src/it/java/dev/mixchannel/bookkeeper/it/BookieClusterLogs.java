@@ -40,4 +40,8 @@ import org.slf4j.event.Level;
     reason =
         "the client logs the adds in flight and the connections lost when a bookie dies as errors")
 @ExpectedLog(logger = "org.apache.zookeeper.server.ServerCnxnFactory", contains = "maxCnxns")
+@ExpectedLog(
+    logger = "org.apache.zookeeper.server.NIOServerCnxn",
+    contains = "Connection reset",
+    reason = "a bookie killed with SIGKILL resets its ZooKeeper session's connection")
 @interface BookieClusterLogs {}
