@@ -110,13 +110,7 @@ public final class WatermarkPolicy implements MigrationPolicy {
       long[] used,
       Set<String> picked,
       List<MigrationRequest> requests) {
-    List<KeySnapshot> candidates = new ArrayList<>();
-    for (KeySnapshot s : onTier) {
-      if (s.pickable() && s.sealed() && !picked.contains(s.key())) {
-        candidates.add(s);
-      }
-    }
-    candidates.sort(OLDEST_FIRST);
+    List<KeySnapshot> candidates = candidates(onTier, true, picked, OLDEST_FIRST);
     TierStats from = tiers.get(i);
     TierStats to = tiers.get(i + 1);
     for (KeySnapshot s : candidates) {
@@ -141,13 +135,7 @@ public final class WatermarkPolicy implements MigrationPolicy {
       long[] used,
       Set<String> picked,
       List<MigrationRequest> requests) {
-    List<KeySnapshot> candidates = new ArrayList<>();
-    for (KeySnapshot s : onNext) {
-      if (s.pickable() && !picked.contains(s.key())) {
-        candidates.add(s);
-      }
-    }
-    candidates.sort(NEWEST_FIRST);
+    List<KeySnapshot> candidates = candidates(onNext, false, picked, NEWEST_FIRST);
     TierStats to = tiers.get(i);
     TierStats from = tiers.get(i + 1);
     for (KeySnapshot s : candidates) {
@@ -159,6 +147,22 @@ public final class WatermarkPolicy implements MigrationPolicy {
       used[i] += to.roomFor(s.sizeBytes());
       used[i + 1] -= from.roomFor(s.sizeBytes());
     }
+  }
+
+  /** The keys a round may still move, sealed ones only when asked, in the given order. */
+  private static List<KeySnapshot> candidates(
+      List<KeySnapshot> keys,
+      boolean sealedOnly,
+      Set<String> picked,
+      Comparator<KeySnapshot> order) {
+    List<KeySnapshot> candidates = new ArrayList<>();
+    for (KeySnapshot s : keys) {
+      if (s.pickable() && (s.sealed() || !sealedOnly) && !picked.contains(s.key())) {
+        candidates.add(s);
+      }
+    }
+    candidates.sort(order);
+    return candidates;
   }
 
   @Override

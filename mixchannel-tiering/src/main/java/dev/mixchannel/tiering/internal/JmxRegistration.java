@@ -79,24 +79,10 @@ final class JmxRegistration implements AutoCloseable {
           registration.add(
               new ObjectName(DOMAIN + ":type=Tier,manager=" + id + ",name=" + slot.name()),
               new TierBean(slot, catalog));
-          registration.add(
-              new ObjectName(
-                  DOMAIN
-                      + ":type=Histogram,manager="
-                      + id
-                      + ",tier="
-                      + slot.name()
-                      + ",name=force_latency_micros"),
-              new StandardMBean(slot.counters().forceLatencyMicros, HistogramMXBean.class, true));
-          registration.add(
-              new ObjectName(
-                  DOMAIN
-                      + ":type=Histogram,manager="
-                      + id
-                      + ",tier="
-                      + slot.name()
-                      + ",name=allocation_wait_micros"),
-              new StandardMBean(slot.counters().allocationWaitMicros, HistogramMXBean.class, true));
+          registration.addTierHistogram(
+              slot.name(), "force_latency_micros", slot.counters().forceLatencyMicros);
+          registration.addTierHistogram(
+              slot.name(), "allocation_wait_micros", slot.counters().allocationWaitMicros);
         }
         for (Map.Entry<String, WindowedHistogram> h : counters.histograms().entrySet()) {
           registration.add(
@@ -112,6 +98,14 @@ final class JmxRegistration implements AutoCloseable {
         throw new IllegalStateException("registering MBeans failed: id=" + id, e);
       }
     }
+  }
+
+  private void addTierHistogram(String tier, String name, WindowedHistogram histogram)
+      throws JMException {
+    add(
+        new ObjectName(
+            DOMAIN + ":type=Histogram,manager=" + id + ",tier=" + tier + ",name=" + name),
+        new StandardMBean(histogram, HistogramMXBean.class, true));
   }
 
   private void add(ObjectName name, Object bean) throws JMException {
