@@ -30,6 +30,7 @@ import dev.mixchannel.pmem.internal.Medium;
 import dev.mixchannel.pmem.internal.Namespace;
 import dev.mixchannel.pmem.internal.PmemPool;
 import dev.mixchannel.pmem.internal.PoolLayout;
+import dev.mixchannel.pmem.internal.PoolMedia;
 import dev.mixchannel.pmem.internal.PoolMemoryProvider;
 import dev.mixchannel.pmem.internal.PoolOptions;
 import java.io.IOException;
@@ -47,6 +48,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongConsumer;
+import java.util.function.ToLongFunction;
 
 /**
  * A {@link StorageTier} over persistent memory: one pool file ({@value PmemPool#FILE_NAME}) per
@@ -383,20 +385,20 @@ public final class PmemTier implements StorageTier {
 
   @Override
   public long capacityBytes() {
-    ensureOpen();
-    long total = 0;
-    for (PmemPool pool : pools) {
-      total += pool.media().extentCount() * pool.media().extentSizeBytes();
-    }
-    return total;
+    return sumOverPools(media -> media.extentCount() * media.extentSizeBytes());
   }
 
   @Override
   public long usedBytes() {
+    return sumOverPools(media -> media.usedExtents() * media.extentSizeBytes());
+  }
+
+  /** Sums {@code perPool} over the storage of every pool, after the open check. */
+  private long sumOverPools(ToLongFunction<PoolMedia> perPool) {
     ensureOpen();
     long total = 0;
     for (PmemPool pool : pools) {
-      total += pool.media().usedExtents() * pool.media().extentSizeBytes();
+      total += perPool.applyAsLong(pool.media());
     }
     return total;
   }
@@ -424,12 +426,7 @@ public final class PmemTier implements StorageTier {
    */
   @Override
   public long scrubBacklogUnits() {
-    ensureOpen();
-    long backlog = 0;
-    for (PmemPool pool : pools) {
-      backlog += pool.media().scrubBacklogExtents();
-    }
-    return backlog;
+    return sumOverPools(PoolMedia::scrubBacklogExtents);
   }
 
   /**

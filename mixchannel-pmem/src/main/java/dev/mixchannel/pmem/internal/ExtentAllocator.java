@@ -373,25 +373,28 @@ final class ExtentAllocator {
 
   /** The scrubber's extent is durably zero and touched (a no-op when it was taken meanwhile). */
   void scrubbed(int extent) {
-    lock.lock();
-    try {
-      if (scrubbing == extent) {
-        scrubbing = -1;
-        touched[touchedTop++] = extent;
-      }
-      returned.signalAll();
-    } finally {
-      lock.unlock();
-    }
+    endScrub(extent, true);
   }
 
   /** The scrubber stopped on its extent (failure, close, or an allocation took it). */
   void unscrubbed(int extent) {
+    endScrub(extent, false);
+  }
+
+  /**
+   * Gives the scrubber's extent back to the free extents, touched when {@code zeroed}, else as it
+   * was when the scrubber took it; a no-op when an allocation took it meanwhile.
+   */
+  private void endScrub(int extent, boolean zeroed) {
     lock.lock();
     try {
       if (scrubbing == extent) {
         scrubbing = -1;
-        (scrubbingDirty ? dirty : untouched).set(extent);
+        if (zeroed) {
+          touched[touchedTop++] = extent;
+        } else {
+          (scrubbingDirty ? dirty : untouched).set(extent);
+        }
       }
       returned.signalAll();
     } finally {

@@ -110,17 +110,7 @@ final class ExtentMap {
 
   /** Copies {@code length} bytes at {@code position} into {@code dst}, advancing it. */
   void copyOut(ByteBuffer dst, long position, int length) {
-    int at = dst.position();
-    long p = position;
-    int left = length;
-    while (left > 0) {
-      int n = chunk(p, left);
-      memory.read(offsetOf(p), dst, at, n);
-      at += n;
-      p += n;
-      left -= n;
-    }
-    dst.position(at);
+    copy(dst, position, length, false);
   }
 
   /** Scatter: copies from {@code position} up to {@code limit} into the buffers; the count. */
@@ -146,17 +136,29 @@ final class ExtentMap {
 
   /** Copies {@code length} bytes of {@code src} to {@code position}, advancing it. */
   void copyIn(ByteBuffer src, long position, int length) {
-    int at = src.position();
+    copy(src, position, length, true);
+  }
+
+  /**
+   * Copies {@code length} bytes between {@code buffer} and the extents at {@code position}, one
+   * extent at a time, in ({@code toMedia}) or out, advancing the buffer.
+   */
+  private void copy(ByteBuffer buffer, long position, int length, boolean toMedia) {
+    int at = buffer.position();
     long p = position;
     int left = length;
     while (left > 0) {
       int n = chunk(p, left);
-      memory.write(offsetOf(p), src, at, n);
+      if (toMedia) {
+        memory.write(offsetOf(p), buffer, at, n);
+      } else {
+        memory.read(offsetOf(p), buffer, at, n);
+      }
       at += n;
       p += n;
       left -= n;
     }
-    src.position(at);
+    buffer.position(at);
   }
 
   /**

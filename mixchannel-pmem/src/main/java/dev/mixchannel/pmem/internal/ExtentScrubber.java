@@ -42,9 +42,7 @@ final class ExtentScrubber implements AutoCloseable {
 
   private final ExtentAllocator allocator;
   private final PoolMemory memory;
-  private final long dataOffset;
-  private final long extentTableOffset;
-  private final long extentSizeBytes;
+  private final Superblock layout;
   private final Path pool;
   private final long initialWork;
   private volatile boolean stopped;
@@ -52,21 +50,19 @@ final class ExtentScrubber implements AutoCloseable {
   private int lastDecile;
   private Thread thread;
 
-  ExtentScrubber(
-      ExtentAllocator allocator,
-      PoolMemory memory,
-      long dataOffset,
-      long extentTableOffset,
-      long extentSizeBytes,
-      long initialWork,
-      Path pool) {
-    this.allocator = allocator;
-    this.memory = memory;
-    this.dataOffset = dataOffset;
-    this.extentTableOffset = extentTableOffset;
-    this.extentSizeBytes = extentSizeBytes;
-    this.initialWork = initialWork;
-    this.pool = pool;
+  /**
+   * The scrubber of a pool; its initial work (logged as progress) is what the pool's free extents
+   * ask for now: the dirty ones, and the clean ones below the pre-touch limit.
+   *
+   * @param media the pool's storage
+   */
+  ExtentScrubber(PoolMedia media) {
+    this.allocator = media.allocator();
+    this.memory = media.memory();
+    this.layout = media.superblock();
+    this.pool = media.file();
+    this.initialWork =
+        allocator.dirtyCount() + Math.min(allocator.freeCount(), allocator.pretouchLimit());
   }
 
   /**
@@ -93,7 +89,8 @@ final class ExtentScrubber implements AutoCloseable {
     }
     boolean zeroed = false;
     try {
-      long base = dataOffset + (long) e * extentSizeBytes;
+      long extentSizeBytes = layout.extentSizeBytes();
+      long base = layout.dataOffset() + (long) e * extentSizeBytes;
       for (long at = 0; at < extentSizeBytes; at += PoolMemory.CHUNK_BYTES) {
         long from = base + at;
         long n = Math.min(PoolMemory.CHUNK_BYTES, extentSizeBytes - at);
@@ -129,7 +126,7 @@ final class ExtentScrubber implements AutoCloseable {
    * later allocation overwrites the mark before a byte of data lands in the extent.
    */
   private void markClean(int extent) {
-    long entry = PoolLayout.entryOffset(extentTableOffset, extent);
+    long entry = PoolLayout.entryOffset(layout.extentTableOffset(), extent);
     memory.putLong(entry + PoolLayout.ENTRY_OWNER, 0);
     memory.putLong(entry + PoolLayout.ENTRY_CHECK, PoolLayout.cleanEntryCheck(extent));
     memory.flush(entry, PoolLayout.EXTENT_ENTRY_BYTES);

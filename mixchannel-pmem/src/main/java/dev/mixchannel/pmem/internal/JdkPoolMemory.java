@@ -18,7 +18,6 @@ package dev.mixchannel.pmem.internal;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.Path;
 
 /**
  * The pure-JDK backend: {@code MappedByteBuffer} windows over the pool file, durability through
@@ -33,38 +32,29 @@ final class JdkPoolMemory extends MappedPoolMemory {
 
   private final ByteBuffer zeros = ByteBuffer.allocateDirect(ZERO_BYTES);
 
-  JdkPoolMemory(MappedPool mapped) {
-    super(NAME, mapped);
+  private JdkPoolMemory(FileChannel channel, PoolGeometry geometry, Medium medium)
+      throws IOException {
+    super(NAME, channel, geometry, medium);
   }
 
   /** The provider of this backend. */
   static PoolMemoryProvider provider() {
-    return new PoolMemoryProvider() {
-      @Override
-      public String name() {
-        return NAME;
-      }
-
-      @Override
-      public PoolMemory open(Path file, FileChannel channel, PoolGeometry layout, Medium medium)
-          throws IOException {
-        return new JdkPoolMemory(new MappedPool(channel, layout, medium.dax()));
-      }
-    };
+    return provider(
+        NAME, (file, channel, geometry, medium) -> new JdkPoolMemory(channel, geometry, medium));
   }
 
   @Override
   public void zero(long offset, long length) {
-    mapped.zero(offset, length, zeros);
+    putZeros(offset, length, zeros);
   }
 
   @Override
   public void pretouch(long offset, long length) {
-    mapped.zero(offset, length, zeros);
+    putZeros(offset, length, zeros);
   }
 
   @Override
   public void flush(long offset, long length) {
-    mapped.force(offset, length);
+    force(offset, length);
   }
 }

@@ -52,47 +52,43 @@ final class LlplPoolMemory extends MappedPoolMemory {
   private final boolean cacheFlush;
   private final Path file;
 
-  private LlplPoolMemory(MemoryPool pool, MappedPool mapped, boolean cacheFlush, Path file) {
-    super(NAME, mapped);
+  private LlplPoolMemory(
+      MemoryPool pool, FileChannel channel, PoolGeometry geometry, Medium medium, Path file)
+      throws IOException {
+    super(NAME, channel, geometry, medium);
     this.pool = pool;
-    this.cacheFlush = cacheFlush;
+    this.cacheFlush = medium.cacheFlushDurable();
     this.file = file;
   }
 
   /** The provider of this backend; callers check {@link Backends#isLlplSupported()} first. */
   static PoolMemoryProvider provider() {
-    return new PoolMemoryProvider() {
-      @Override
-      public String name() {
-        return NAME;
-      }
+    return provider(NAME, LlplPoolMemory::open);
+  }
 
-      @Override
-      public PoolMemory open(Path file, FileChannel channel, PoolGeometry layout, Medium medium)
-          throws IOException {
-        MemoryPool pool;
-        try {
-          pool = MemoryPool.openPool(file.toString());
-        } catch (RuntimeException e) {
-          throw new IOException(
-              "LLPL cannot map the pool: " + e.getMessage() + " (pool " + file + ")", e);
-        }
-        try {
-          MappedPool mapped = new MappedPool(channel, layout, medium.dax());
-          boolean cacheFlush = medium.cacheFlushDurable();
-          LOG.info(
-              "LLPL pool flushes with {}: dax={}, PMEM_IS_PMEM_FORCE={} (pool {})",
-              cacheFlush ? "pmem_persist (cache-line flushes)" : "msync",
-              medium.dax(),
-              medium.pmemForced(),
-              file);
-          return new LlplPoolMemory(pool, mapped, cacheFlush, file);
-        } catch (IOException | RuntimeException e) {
-          unmap(pool, file);
-          throw e;
-        }
-      }
-    };
+  /** Opens LLPL's pool first (it opens and closes descriptors of the file), then the mappings. */
+  private static PoolMemory open(
+      Path file, FileChannel channel, PoolGeometry geometry, Medium medium) throws IOException {
+    MemoryPool pool;
+    try {
+      pool = MemoryPool.openPool(file.toString());
+    } catch (RuntimeException e) {
+      throw new IOException(
+          "LLPL cannot map the pool: " + e.getMessage() + " (pool " + file + ")", e);
+    }
+    try {
+      LlplPoolMemory memory = new LlplPoolMemory(pool, channel, geometry, medium, file);
+      LOG.info(
+          "LLPL pool flushes with {}: dax={}, PMEM_IS_PMEM_FORCE={} (pool {})",
+          memory.cacheFlush ? "pmem_persist (cache-line flushes)" : "msync",
+          medium.dax(),
+          medium.pmemForced(),
+          file);
+      return memory;
+    } catch (IOException | RuntimeException e) {
+      unmap(pool, file);
+      throw e;
+    }
   }
 
   @Override
@@ -127,7 +123,7 @@ final class LlplPoolMemory extends MappedPoolMemory {
     for (long done = 0; done < length; done += CHUNK_BYTES) {
       long n = Math.min(CHUNK_BYTES, length - done);
       pool.setMemoryNT((byte) 0, offset + done, n);
-      mapped.touchPages(offset + done, n);
+      touchPages(offset + done, n);
     }
   }
 
@@ -138,7 +134,7 @@ final class LlplPoolMemory extends MappedPoolMemory {
       if (cacheFlush) {
         pool.flush(offset + done, n);
       } else {
-        mapped.force(offset + done, n);
+        force(offset + done, n);
       }
     }
   }

@@ -120,12 +120,10 @@ final class PmemChannelImpl extends PmemChannel {
     FileChannelChecks.buffers(offset, length, dsts.length);
     ensureReadable();
     synchronized (positionLock) {
-      long remaining = 0;
       for (int i = offset; i < offset + length; i++) {
         checkDestination(dsts[i]);
-        remaining += dsts[i].remaining();
       }
-      if (remaining == 0) {
+      if (remaining(dsts, offset, length) == 0) {
         return 0;
       }
       long n = file.read(dsts, offset, length, position);
@@ -152,14 +150,20 @@ final class PmemChannelImpl extends PmemChannel {
     FileChannelChecks.buffers(offset, length, srcs.length);
     ensureWritable();
     synchronized (positionLock) {
-      long total = 0;
-      for (int i = offset; i < offset + length; i++) {
-        total += srcs[i].remaining();
-      }
+      long total = remaining(srcs, offset, length);
       long end = file.write(srcs, offset, length, position, append);
       position = append ? Math.max(position, end) : position + total;
       return total;
     }
+  }
+
+  /** The bytes left in {@code length} buffers from {@code offset} on. */
+  private static long remaining(ByteBuffer[] buffers, int offset, int length) {
+    long total = 0;
+    for (int i = offset; i < offset + length; i++) {
+      total += buffers[i].remaining();
+    }
+    return total;
   }
 
   @Override

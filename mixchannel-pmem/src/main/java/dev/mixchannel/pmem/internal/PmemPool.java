@@ -124,18 +124,6 @@ public final class PmemPool implements AutoCloseable {
     media.startScrubber();
   }
 
-  PoolMemory memory() {
-    return media.memory();
-  }
-
-  ExtentAllocator allocator() {
-    return media.allocator();
-  }
-
-  Superblock superblock() {
-    return media.superblock();
-  }
-
   AtomicLong sequence() {
     return options.sequence();
   }

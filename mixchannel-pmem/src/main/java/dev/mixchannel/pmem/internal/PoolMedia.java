@@ -167,17 +167,7 @@ public final class PoolMedia {
    * reopened process has none of the pool's pages mapped either, so this runs on every open.
    */
   void startScrubber() {
-    long initial =
-        allocator.dirtyCount() + Math.min(allocator.freeCount(), allocator.pretouchLimit());
-    scrubber =
-        new ExtentScrubber(
-            allocator,
-            memory,
-            sb.dataOffset(),
-            sb.extentTableOffset(),
-            sb.extentSizeBytes(),
-            initial,
-            options.file());
+    scrubber = new ExtentScrubber(this);
     scrubber.start(options.index());
   }
 

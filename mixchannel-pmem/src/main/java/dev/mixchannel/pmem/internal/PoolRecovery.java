@@ -38,8 +38,9 @@ final class PoolRecovery {
   private PoolRecovery() {}
 
   static void recover(PmemPool pool) throws IOException {
-    PoolMemory memory = pool.memory();
-    Superblock sb = pool.superblock();
+    PoolMedia media = pool.media();
+    PoolMemory memory = media.memory();
+    Superblock sb = media.superblock();
     ScanResult scan = PoolScanner.scan(MetadataReader.of(memory), sb);
     pool.sequence().accumulateAndGet(scan.maxSequence() + 1, Math::max);
     BitSet stale = scan.staleEntries();
@@ -54,7 +55,7 @@ final class PoolRecovery {
     BitSet free = scan.freeExtents();
     BitSet clean = scan.cleanExtents();
     for (int e = free.nextSetBit(0); e >= 0; e = free.nextSetBit(e + 1)) {
-      pool.allocator().addFree(e, pool.created() || clean.get(e));
+      media.allocator().addFree(e, pool.created() || clean.get(e));
     }
     boolean[] busy = new boolean[(int) sb.slotCount()];
     Map<String, Long> sequences = new HashMap<>();
