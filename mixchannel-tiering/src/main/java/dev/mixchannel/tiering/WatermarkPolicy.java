@@ -80,72 +80,67 @@ public final class WatermarkPolicy implements MigrationPolicy {
         used[target] += tiers.get(target).roomFor(key.sizeBytes());
       }
     }
-    List<MigrationRequest> requests = new ArrayList<>();
-    Set<String> picked = new HashSet<>();
+    Round round = new Round(tiers, used);
     boolean[] demoted = new boolean[tiers.size()];
     for (int i = tiers.size() - 2; i >= 0; i--) {
       TierStats tier = tiers.get(i);
       if (used[i] > tier.highWatermark() * tier.capacityBytes()) {
         demoted[i] = true;
-        demote(byTier.get(i), i, low(tier), tiers, used, picked, requests);
+        round.demote(byTier.get(i), i, low(tier));
       }
     }
     for (int i = 0; i + 1 < tiers.size(); i++) {
       if (!demoted[i] && used[i] < low(tiers.get(i))) {
-        promote(byTier.get(i + 1), i, low(tiers.get(i)), tiers, used, picked, requests);
+        round.promote(byTier.get(i + 1), i, low(tiers.get(i)));
       }
     }
-    return requests;
+    return round.requests;
   }
 
   private static double low(TierStats tier) {
     return tier.lowWatermark() * tier.capacityBytes();
   }
 
-  private static void demote(
-      List<KeySnapshot> onTier,
-      int i,
-      double low,
-      List<TierStats> tiers,
-      long[] used,
-      Set<String> picked,
-      List<MigrationRequest> requests) {
-    List<KeySnapshot> candidates = candidates(onTier, true, picked, OLDEST_FIRST);
-    TierStats from = tiers.get(i);
-    TierStats to = tiers.get(i + 1);
-    for (KeySnapshot s : candidates) {
-      if (used[i] <= low) {
-        return;
-      }
-      if (used[i + 1] + to.roomFor(s.sizeBytes()) > to.capacityBytes()) {
-        continue;
-      }
-      picked.add(s.key());
-      requests.add(new MigrationRequest(s.key(), to.name()));
-      used[i] -= from.roomFor(s.sizeBytes());
-      used[i + 1] += to.roomFor(s.sizeBytes());
-    }
-  }
+  /** One round's picks: the tiers' projected use as keys are picked, and the requests so far. */
+  private static final class Round {
+    private final List<TierStats> tiers;
+    private final long[] used;
+    private final Set<String> picked = new HashSet<>();
+    private final List<MigrationRequest> requests = new ArrayList<>();
 
-  private static void promote(
-      List<KeySnapshot> onNext,
-      int i,
-      double low,
-      List<TierStats> tiers,
-      long[] used,
-      Set<String> picked,
-      List<MigrationRequest> requests) {
-    List<KeySnapshot> candidates = candidates(onNext, false, picked, NEWEST_FIRST);
-    TierStats to = tiers.get(i);
-    TierStats from = tiers.get(i + 1);
-    for (KeySnapshot s : candidates) {
-      if (used[i] + to.roomFor(s.sizeBytes()) > low) {
-        continue;
+    Round(List<TierStats> tiers, long[] used) {
+      this.tiers = tiers;
+      this.used = used;
+    }
+
+    /** Oldest sealed keys of tier {@code i} down to tier {@code i + 1}, until {@code low}. */
+    void demote(List<KeySnapshot> onTier, int i, double low) {
+      TierStats to = tiers.get(i + 1);
+      for (KeySnapshot s : candidates(onTier, true, picked, OLDEST_FIRST)) {
+        if (used[i] <= low) {
+          return;
+        }
+        if (used[i + 1] + to.roomFor(s.sizeBytes()) <= to.capacityBytes()) {
+          move(s, i, i + 1);
+        }
       }
+    }
+
+    /** Newest keys of tier {@code i + 1} up to tier {@code i}, as long as it stays under low. */
+    void promote(List<KeySnapshot> onNext, int i, double low) {
+      TierStats to = tiers.get(i);
+      for (KeySnapshot s : candidates(onNext, false, picked, NEWEST_FIRST)) {
+        if (used[i] + to.roomFor(s.sizeBytes()) <= low) {
+          move(s, i + 1, i);
+        }
+      }
+    }
+
+    private void move(KeySnapshot s, int from, int to) {
       picked.add(s.key());
-      requests.add(new MigrationRequest(s.key(), to.name()));
-      used[i] += to.roomFor(s.sizeBytes());
-      used[i + 1] -= from.roomFor(s.sizeBytes());
+      requests.add(new MigrationRequest(s.key(), tiers.get(to).name()));
+      used[from] -= tiers.get(from).roomFor(s.sizeBytes());
+      used[to] += tiers.get(to).roomFor(s.sizeBytes());
     }
   }
 
