@@ -100,14 +100,14 @@ abstract class AccessModeContract extends ContractTestBase {
 
   @Test
   void shouldRejectNegativePositionEvenWhenAccessModeForbidsTheOperation() throws IOException {
-    createFile(NAME, bytes(10, 4));
-    try (FileChannel readOnly = open(NAME, READ);
-        FileChannel writeOnly = open(NAME, WRITE)) {
-      assertThrowsExactly(
-          IllegalArgumentException.class, () -> readOnly.write(ByteBuffer.allocate(1), -1));
-      assertThrowsExactly(
-          IllegalArgumentException.class, () -> writeOnly.read(ByteBuffer.allocate(1), -1));
-      assertThrowsExactly(IllegalArgumentException.class, () -> readOnly.truncate(-1));
-    }
+    withReadOnlyAndWriteOnly(
+        4,
+        (readOnly, writeOnly) -> {
+          assertThrowsExactly(
+              IllegalArgumentException.class, () -> readOnly.write(ByteBuffer.allocate(1), -1));
+          assertThrowsExactly(
+              IllegalArgumentException.class, () -> writeOnly.read(ByteBuffer.allocate(1), -1));
+          assertThrowsExactly(IllegalArgumentException.class, () -> readOnly.truncate(-1));
+        });
   }
 }

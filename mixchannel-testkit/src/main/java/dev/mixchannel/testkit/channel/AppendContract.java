@@ -55,9 +55,7 @@ abstract class AppendContract extends ContractTestBase {
       assertThat(channel.write(ByteBuffer.wrap(more))).isEqualTo(2);
       assertPositionAndSize(channel, 14, 14);
     }
-    try (FileChannel channel = open(NAME)) {
-      assertThat(contents(channel)).isEqualTo(concat(data, more, more));
-    }
+    assertThat(contentsOf(NAME)).isEqualTo(concat(data, more, more));
   }
 
   @Test
@@ -87,9 +85,7 @@ abstract class AppendContract extends ContractTestBase {
           .isEqualTo(10);
       assertPositionAndSize(channel, 20, 20);
     }
-    try (FileChannel channel = open(NAME)) {
-      assertThat(contents(channel)).isEqualTo(concat(data, a, b));
-    }
+    assertThat(contentsOf(NAME)).isEqualTo(concat(data, a, b));
   }
 
   @Test
@@ -137,8 +133,6 @@ abstract class AppendContract extends ContractTestBase {
           .isEqualTo(2);
       assertPositionAndSize(channel, 16, 16);
     }
-    try (FileChannel channel = open(NAME)) {
-      assertThat(contents(channel)).isEqualTo(concat(data, patch, far, transferred));
-    }
+    assertThat(contentsOf(NAME)).isEqualTo(concat(data, patch, far, transferred));
   }
 }

@@ -15,6 +15,8 @@
  */
 package dev.mixchannel.testkit.channel;
 
+import static dev.mixchannel.testkit.channel.ContractSupport.bytes;
+import static dev.mixchannel.testkit.channel.ContractSupport.contents;
 import static dev.mixchannel.testkit.channel.ContractSupport.writeFully;
 import static java.nio.file.StandardOpenOption.CREATE;
 import static java.nio.file.StandardOpenOption.READ;
@@ -98,6 +100,31 @@ abstract class ContractTestBase {
     try (FileChannel channel = open(name, READ, WRITE, CREATE)) {
       channel.truncate(0);
       writeFully(channel, ByteBuffer.wrap(content), 0);
+    }
+  }
+
+  /** The bytes of {@code name}, read through a new channel opened with no options (for reading). */
+  final byte[] contentsOf(String name) throws IOException {
+    try (FileChannel channel = open(name)) {
+      return contents(channel);
+    }
+  }
+
+  /** A check on a read-only and a write-only channel of one file. */
+  @FunctionalInterface
+  interface AccessModeCheck {
+    void run(FileChannel readOnly, FileChannel writeOnly) throws IOException;
+  }
+
+  /**
+   * Creates {@link #NAME} holding ten bytes made with {@code seed}, opens it for reading only and
+   * for writing only, runs {@code check} and closes both channels.
+   */
+  final void withReadOnlyAndWriteOnly(int seed, AccessModeCheck check) throws IOException {
+    createFile(NAME, bytes(10, seed));
+    try (FileChannel readOnly = open(NAME, READ);
+        FileChannel writeOnly = open(NAME, WRITE)) {
+      check.run(readOnly, writeOnly);
     }
   }
 }

@@ -37,13 +37,7 @@ abstract class EndOfFileContract extends ContractTestBase {
 
   @Test
   void shouldReturnMinusOneWhenReadingAtEnd() throws IOException {
-    try (FileChannel channel = openWith(bytes(10, 1))) {
-      channel.position(10);
-      ByteBuffer dst = ByteBuffer.allocate(5);
-      assertThat(channel.read(dst)).isEqualTo(-1);
-      assertThat(dst.position()).isZero();
-      assertPositionAndSize(channel, 10, 10);
-    }
+    assertReadReturnsMinusOneAt(10, 1);
   }
 
   @Test
@@ -58,13 +52,7 @@ abstract class EndOfFileContract extends ContractTestBase {
 
   @Test
   void shouldReturnMinusOneWhenReadingPastEnd() throws IOException {
-    try (FileChannel channel = openWith(bytes(10, 2))) {
-      channel.position(1000);
-      ByteBuffer dst = ByteBuffer.allocate(5);
-      assertThat(channel.read(dst)).isEqualTo(-1);
-      assertThat(dst.position()).isZero();
-      assertPositionAndSize(channel, 1000, 10);
-    }
+    assertReadReturnsMinusOneAt(1000, 2);
   }
 
   @Test
@@ -171,6 +159,20 @@ abstract class EndOfFileContract extends ContractTestBase {
       assertThat(channel.write(ByteBuffer.wrap(new byte[] {1}), 150 * KIB)).isEqualTo(1);
       assertThat(contents(channel))
           .isEqualTo(concat(slice(data, 0, 10), new byte[150 * KIB - 10], new byte[] {1}));
+    }
+  }
+
+  /**
+   * Reads with the position at {@code position}, at or past the end of ten bytes made with {@code
+   * seed}: -1, and nothing moves.
+   */
+  private void assertReadReturnsMinusOneAt(long position, int seed) throws IOException {
+    try (FileChannel channel = openWith(bytes(10, seed))) {
+      channel.position(position);
+      ByteBuffer dst = ByteBuffer.allocate(5);
+      assertThat(channel.read(dst)).isEqualTo(-1);
+      assertThat(dst.position()).isZero();
+      assertPositionAndSize(channel, position, 10);
     }
   }
 }

@@ -85,15 +85,17 @@ abstract class LockContract extends ContractTestBase {
   @Test
   void shouldRejectSharedLockWhenWriteOnlyAndExclusiveWhenReadOnly() throws IOException {
     assumeCapability(ChannelCapability.LOCK);
-    createFile(NAME, bytes(10, 3));
-    try (FileChannel writeOnly = open(NAME, WRITE);
-        FileChannel readOnly = open(NAME, READ)) {
-      assertThrowsExactly(NonReadableChannelException.class, () -> writeOnly.lock(0, 5, true));
-      assertThrowsExactly(NonReadableChannelException.class, () -> writeOnly.tryLock(0, 5, true));
-      assertThrowsExactly(NonWritableChannelException.class, () -> readOnly.lock(0, 5, false));
-      assertThrowsExactly(NonWritableChannelException.class, () -> readOnly.tryLock(0, 5, false));
-      assertThrowsExactly(NonWritableChannelException.class, readOnly::lock);
-    }
+    withReadOnlyAndWriteOnly(
+        3,
+        (readOnly, writeOnly) -> {
+          assertThrowsExactly(NonReadableChannelException.class, () -> writeOnly.lock(0, 5, true));
+          assertThrowsExactly(
+              NonReadableChannelException.class, () -> writeOnly.tryLock(0, 5, true));
+          assertThrowsExactly(NonWritableChannelException.class, () -> readOnly.lock(0, 5, false));
+          assertThrowsExactly(
+              NonWritableChannelException.class, () -> readOnly.tryLock(0, 5, false));
+          assertThrowsExactly(NonWritableChannelException.class, readOnly::lock);
+        });
   }
 
   @Test

@@ -21,8 +21,6 @@ import static dev.mixchannel.testkit.channel.ContractSupport.bytes;
 import static dev.mixchannel.testkit.channel.ContractSupport.concat;
 import static dev.mixchannel.testkit.channel.ContractSupport.contents;
 import static dev.mixchannel.testkit.channel.ContractSupport.slice;
-import static java.nio.file.StandardOpenOption.READ;
-import static java.nio.file.StandardOpenOption.WRITE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -96,18 +94,18 @@ abstract class MapContract extends ContractTestBase {
   @Test
   void shouldRejectMapModesTheChannelCannotServe() throws IOException {
     assumeCapability(ChannelCapability.MAP);
-    createFile(NAME, bytes(10, 6));
-    try (FileChannel readOnly = open(NAME, READ);
-        FileChannel writeOnly = open(NAME, WRITE)) {
-      assertThrowsExactly(
-          NonWritableChannelException.class, () -> readOnly.map(MapMode.READ_WRITE, 0, 5));
-      assertThrowsExactly(
-          NonWritableChannelException.class, () -> readOnly.map(MapMode.PRIVATE, 0, 5));
-      assertThrowsExactly(
-          NonReadableChannelException.class, () -> writeOnly.map(MapMode.READ_ONLY, 0, 5));
-      assertThrowsExactly(
-          NonReadableChannelException.class, () -> writeOnly.map(MapMode.READ_WRITE, 0, 5));
-    }
+    withReadOnlyAndWriteOnly(
+        6,
+        (readOnly, writeOnly) -> {
+          assertThrowsExactly(
+              NonWritableChannelException.class, () -> readOnly.map(MapMode.READ_WRITE, 0, 5));
+          assertThrowsExactly(
+              NonWritableChannelException.class, () -> readOnly.map(MapMode.PRIVATE, 0, 5));
+          assertThrowsExactly(
+              NonReadableChannelException.class, () -> writeOnly.map(MapMode.READ_ONLY, 0, 5));
+          assertThrowsExactly(
+              NonReadableChannelException.class, () -> writeOnly.map(MapMode.READ_WRITE, 0, 5));
+        });
   }
 
   @Test

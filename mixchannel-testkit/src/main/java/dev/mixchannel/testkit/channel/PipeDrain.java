@@ -15,6 +15,7 @@
  */
 package dev.mixchannel.testkit.channel;
 
+import dev.mixchannel.common.Closeables;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -64,10 +65,6 @@ final class PipeDrain implements AutoCloseable {
 
   @Override
   public void close() throws IOException {
-    try {
-      pipe.sink().close();
-    } finally {
-      pipe.source().close();
-    }
+    Closeables.closeAll("closing a pipe", pipe.sink(), pipe.source());
   }
 }

@@ -38,11 +38,7 @@ abstract class ReadWriteContract extends ContractTestBase {
   void shouldWriteRelativeFromEachBufferKind(BufferKind kind) throws IOException {
     byte[] data = bytes(1000, 1);
     try (FileChannel channel = openReadWrite()) {
-      ByteBuffer src = kind.source(data);
-      int limit = src.limit();
-      assertThat(channel.write(src)).isEqualTo(1000);
-      assertThat(src.position()).isEqualTo(limit);
-      assertThat(src.limit()).isEqualTo(limit);
+      assertWritesAll(kind.source(data), channel::write, 1000);
       assertPositionAndSize(channel, 1000, 1000);
       assertThat(contents(channel)).isEqualTo(data);
     }
@@ -55,12 +51,9 @@ abstract class ReadWriteContract extends ContractTestBase {
     try (FileChannel channel = openWith(data)) {
       channel.position(3);
       ByteBuffer dst = kind.destination(100);
-      int start = dst.position();
       int limit = dst.limit();
-      assertThat(channel.read(dst)).isEqualTo(100);
-      assertThat(dst.position()).isEqualTo(start + 100);
+      assertReadsInto(dst, channel::read, slice(data, 3, 103));
       assertThat(dst.limit()).isEqualTo(limit);
-      assertThat(BufferKind.consumed(dst, start)).isEqualTo(slice(data, 3, 103));
       assertPositionAndSize(channel, 103, 300);
     }
   }
@@ -72,11 +65,7 @@ abstract class ReadWriteContract extends ContractTestBase {
     byte[] patch = bytes(50, 4);
     try (FileChannel channel = openWith(data)) {
       channel.position(7);
-      ByteBuffer src = kind.source(patch);
-      int limit = src.limit();
-      assertThat(channel.write(src, 20)).isEqualTo(50);
-      assertThat(src.position()).isEqualTo(limit);
-      assertThat(src.limit()).isEqualTo(limit);
+      assertWritesAll(kind.source(patch), src -> channel.write(src, 20), 50);
       assertPositionAndSize(channel, 7, 100);
       assertThat(contents(channel))
           .isEqualTo(concat(slice(data, 0, 20), patch, slice(data, 70, 100)));
@@ -89,11 +78,7 @@ abstract class ReadWriteContract extends ContractTestBase {
     byte[] data = bytes(300, 5);
     try (FileChannel channel = openWith(data)) {
       channel.position(11);
-      ByteBuffer dst = kind.destination(64);
-      int start = dst.position();
-      assertThat(channel.read(dst, 200)).isEqualTo(64);
-      assertThat(dst.position()).isEqualTo(start + 64);
-      assertThat(BufferKind.consumed(dst, start)).isEqualTo(slice(data, 200, 264));
+      assertReadsInto(kind.destination(64), dst -> channel.read(dst, 200), slice(data, 200, 264));
       assertPositionAndSize(channel, 11, 300);
     }
   }
@@ -176,5 +161,32 @@ abstract class ReadWriteContract extends ContractTestBase {
                       3 * MIB + patch.length - gapBytes,
                       3 * MIB + patch.length - gapBytes + 1)));
     }
+  }
+
+  /** A relative or positional read or write with one buffer. */
+  @FunctionalInterface
+  private interface BufferCall {
+    int apply(ByteBuffer buffer) throws IOException;
+  }
+
+  /** Writes {@code src} with {@code write}: {@code count} bytes, all of it, its limit unchanged. */
+  private static void assertWritesAll(ByteBuffer src, BufferCall write, int count)
+      throws IOException {
+    int limit = src.limit();
+    assertThat(write.apply(src)).isEqualTo(count);
+    assertThat(src.position()).isEqualTo(limit);
+    assertThat(src.limit()).isEqualTo(limit);
+  }
+
+  /**
+   * Reads into {@code dst} with {@code read}: as many bytes as {@code expected} holds, the buffer's
+   * position moved past them, and they are {@code expected}.
+   */
+  private static void assertReadsInto(ByteBuffer dst, BufferCall read, byte[] expected)
+      throws IOException {
+    int start = dst.position();
+    assertThat(read.apply(dst)).isEqualTo(expected.length);
+    assertThat(dst.position()).isEqualTo(start + expected.length);
+    assertThat(BufferKind.consumed(dst, start)).isEqualTo(expected);
   }
 }

@@ -231,18 +231,19 @@ abstract class TransferContract extends ContractTestBase {
 
   @Test
   void shouldRejectTransferToWhenWriteOnlyAndTransferFromWhenReadOnly() throws IOException {
-    createFile(NAME, bytes(10, 14));
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try (FileChannel writeOnly = open(NAME, WRITE);
-        FileChannel readOnly = open(NAME, READ);
-        WritableByteChannel target = Channels.newChannel(out)) {
-      assertThrowsExactly(
-          NonReadableChannelException.class, () -> writeOnly.transferTo(0, 5, target));
-      assertThrowsExactly(
-          NonWritableChannelException.class,
-          () -> readOnly.transferFrom(source(new byte[5]), 0, 5));
-      assertThat(out.size()).isZero();
-    }
+    withReadOnlyAndWriteOnly(
+        14,
+        (readOnly, writeOnly) -> {
+          try (WritableByteChannel target = Channels.newChannel(out)) {
+            assertThrowsExactly(
+                NonReadableChannelException.class, () -> writeOnly.transferTo(0, 5, target));
+            assertThrowsExactly(
+                NonWritableChannelException.class,
+                () -> readOnly.transferFrom(source(new byte[5]), 0, 5));
+            assertThat(out.size()).isZero();
+          }
+        });
   }
 
   @Test

@@ -15,6 +15,7 @@
  */
 package dev.mixchannel.testkit.differential;
 
+import dev.mixchannel.common.Closeables;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -141,10 +142,6 @@ final class BlockingPipe implements AutoCloseable {
 
   @Override
   public void close() throws IOException {
-    try {
-      pipe.sink().close();
-    } finally {
-      pipe.source().close();
-    }
+    Closeables.closeAll("closing a pipe", pipe.sink(), pipe.source());
   }
 }

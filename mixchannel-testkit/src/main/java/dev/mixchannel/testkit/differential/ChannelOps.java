@@ -27,31 +27,23 @@ final class ChannelOps {
 
   private ChannelOps() {}
 
-  /** {@code position(long)}. */
-  record SetPosition(int handle, PositionSpec to) implements ChannelOp {
+  /**
+   * {@code position(long)}, or {@code truncate(long)} when {@code truncate}; both return a channel.
+   */
+  record SetPositionOrSize(int handle, boolean truncate, PositionSpec to) implements ChannelOp {
     @Override
     public String apply(DiffSide side, FileChannel channel, long referenceSizeBytes) {
       return side.call(
-          () -> sameOrOther(channel, channel.position(to.resolve(referenceSizeBytes))));
+          () -> {
+            long value = to.resolve(referenceSizeBytes);
+            return sameOrOther(
+                channel, truncate ? channel.truncate(value) : channel.position(value));
+          });
     }
 
     @Override
     public String toString() {
-      return "position(h" + handle + ", " + to + ")";
-    }
-  }
-
-  /** {@code truncate(long)}. */
-  record Truncate(int handle, PositionSpec size) implements ChannelOp {
-    @Override
-    public String apply(DiffSide side, FileChannel channel, long referenceSizeBytes) {
-      return side.call(
-          () -> sameOrOther(channel, channel.truncate(size.resolve(referenceSizeBytes))));
-    }
-
-    @Override
-    public String toString() {
-      return "truncate(h" + handle + ", " + size + ")";
+      return DiffOp.describe(truncate ? "truncate" : "position", handle, to);
     }
   }
 
@@ -68,7 +60,7 @@ final class ChannelOps {
 
     @Override
     public String toString() {
-      return "force(h" + handle + ", " + metaData + ")";
+      return DiffOp.describe("force", handle, metaData);
     }
   }
 
@@ -91,28 +83,17 @@ final class ChannelOps {
       ByteArrayOutputStream out = new ByteArrayOutputStream();
       try (WritableByteChannel target = Channels.newChannel(out)) {
         String result = side.call(() -> channel.transferTo(position, count, target));
-        CRC32 crc = new CRC32();
-        crc.update(out.toByteArray());
-        return result
-            + " out[size="
-            + out.size()
-            + " crc="
-            + Long.toHexString(crc.getValue())
-            + "]";
+        return result + received("out", out.toByteArray());
       }
     }
 
     @Override
     public String toString() {
-      return "transferTo(h"
-          + handle
-          + ", from="
-          + from
-          + ", count="
-          + count
-          + ", "
-          + (targetPosition >= 0 ? "file target at " + targetPosition : "stream target")
-          + ")";
+      return describeTransferTo(
+          handle,
+          from,
+          count,
+          targetPosition >= 0 ? "file target at " + targetPosition : "stream target");
     }
   }
 
@@ -132,19 +113,34 @@ final class ChannelOps {
 
     @Override
     public String toString() {
-      return "transferFrom(h"
-          + handle
-          + ", at="
-          + at
-          + ", count="
-          + count
-          + ", source="
-          + sourceBytes
-          + " bytes)";
+      return describeTransferFrom(handle, at, count, "source=" + sourceBytes + " bytes");
     }
+  }
+
+  /**
+   * How a {@code transferTo} step describes itself: {@code transferTo(hN, from=.., count=..,
+   * target)}.
+   */
+  static String describeTransferTo(int handle, PositionSpec from, long count, String target) {
+    return DiffOp.describe("transferTo", handle, "from=" + from, "count=" + count, target);
+  }
+
+  /**
+   * How a {@code transferFrom} step describes itself: {@code transferFrom(hN, at=.., count=..,
+   * source)}.
+   */
+  static String describeTransferFrom(int handle, PositionSpec at, long count, String source) {
+    return DiffOp.describe("transferFrom", handle, "at=" + at, "count=" + count, source);
   }
 
   static String sameOrOther(FileChannel channel, FileChannel returned) {
     return returned == channel ? "this" : "another channel";
+  }
+
+  /** What a transfer's other channel received: {@code " what[size=N crc=X]"}. */
+  static String received(String what, byte[] bytes) {
+    CRC32 crc = new CRC32();
+    crc.update(bytes);
+    return " " + what + "[size=" + bytes.length + " crc=" + Long.toHexString(crc.getValue()) + "]";
   }
 }

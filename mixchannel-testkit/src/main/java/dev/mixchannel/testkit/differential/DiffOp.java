@@ -36,4 +36,23 @@ interface DiffOp {
    * @throws Exception when the harness itself fails
    */
   String apply(DiffSide side, long referenceSizeBytes) throws Exception;
+
+  /**
+   * How a step describes itself: {@code call(hN, argument, ...)}, the {@code null} arguments (the
+   * optional ones a step does not have) left out.
+   *
+   * @param call the name of the call
+   * @param handle the step's handle
+   * @param arguments the arguments as they are shown, or {@code null} for one left out
+   * @return the description
+   */
+  static String describe(String call, int handle, Object... arguments) {
+    StringBuilder description = new StringBuilder(call).append("(h").append(handle);
+    for (Object argument : arguments) {
+      if (argument != null) {
+        description.append(", ").append(argument);
+      }
+    }
+    return description.append(')').toString();
+  }
 }

@@ -112,6 +112,21 @@ final class DiffSide implements AutoCloseable {
     }
   }
 
+  /** A harness action that returns nothing, for {@link #run}. */
+  @FunctionalInterface
+  interface Action {
+    void run() throws Exception;
+  }
+
+  /** Runs a channel call that returns nothing, described as {@code "=ok"} or as {@link #call}. */
+  String run(Action action) {
+    return call(
+        () -> {
+          action.run();
+          return "ok";
+        });
+  }
+
   /**
    * Positions the transfer target for a step. It is not truncated (truncating to zero makes some
    * file systems flush), so the step's result covers the bytes from here to the target's position.

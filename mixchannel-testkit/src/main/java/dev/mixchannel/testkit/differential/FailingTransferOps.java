@@ -17,6 +17,7 @@ package dev.mixchannel.testkit.differential;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.Channel;
 import java.nio.channels.FileChannel;
 import java.nio.channels.ReadableByteChannel;
 import java.nio.channels.WritableByteChannel;
@@ -54,15 +55,8 @@ final class FailingTransferOps {
 
     @Override
     public String toString() {
-      return "transferFrom(h"
-          + handle
-          + ", at="
-          + at
-          + ", count="
-          + count
-          + ", source failing after "
-          + sourceBytes
-          + " bytes)";
+      return ChannelOps.describeTransferFrom(
+          handle, at, count, "source failing after " + sourceBytes + " bytes");
     }
   }
 
@@ -84,19 +78,23 @@ final class FailingTransferOps {
 
     @Override
     public String toString() {
-      return "transferTo(h"
-          + handle
-          + ", from="
-          + from
-          + ", count="
-          + count
-          + ", target failing after "
-          + targetBytes
-          + " bytes)";
+      return ChannelOps.describeTransferTo(
+          handle, from, count, "target failing after " + targetBytes + " bytes");
     }
   }
 
-  private static final class FailingSource implements ReadableByteChannel {
+  /** The other channel of a step: always open, and closing it does nothing. */
+  private abstract static class OtherChannel implements Channel {
+    @Override
+    public boolean isOpen() {
+      return true;
+    }
+
+    @Override
+    public void close() {}
+  }
+
+  private static final class FailingSource extends OtherChannel implements ReadableByteChannel {
     private final byte[] noise;
     private final int offset;
     private final int bytes;
@@ -118,17 +116,9 @@ final class FailingTransferOps {
       consumed += n;
       return n;
     }
-
-    @Override
-    public boolean isOpen() {
-      return true;
-    }
-
-    @Override
-    public void close() {}
   }
 
-  private static final class FailingTarget implements WritableByteChannel {
+  private static final class FailingTarget extends OtherChannel implements WritableByteChannel {
     private final int bytes;
     private final CRC32 crc = new CRC32();
     private int taken;
@@ -150,13 +140,5 @@ final class FailingTransferOps {
       taken += n;
       return n;
     }
-
-    @Override
-    public boolean isOpen() {
-      return true;
-    }
-
-    @Override
-    public void close() {}
   }
 }

@@ -45,7 +45,7 @@ final class HandleOps {
       StringBuilder result = new StringBuilder();
       FileChannel old = side.handles[handle];
       if (old != null) {
-        result.append("close").append(side.call(() -> close(old))).append("; ");
+        result.append("close").append(side.run(old::close)).append("; ");
         side.handles[handle] = null;
       }
       result.append("open").append(side.call(() -> open(side, options)));
@@ -65,7 +65,7 @@ final class HandleOps {
 
     @Override
     public String toString() {
-      return "open(h" + handle + ", " + options + ")";
+      return DiffOp.describe("open", handle, options);
     }
   }
 
@@ -80,12 +80,12 @@ final class HandleOps {
       if (handle != 0) {
         side.handles[handle] = null;
       }
-      return side.call(() -> close(channel));
+      return side.run(channel::close);
     }
 
     @Override
     public String toString() {
-      return "close(h" + handle + ")";
+      return DiffOp.describe("close", handle);
     }
   }
 
@@ -110,7 +110,7 @@ final class HandleOps {
 
     @Override
     public String toString() {
-      return "interrupted" + (write ? "Write" : "Read") + "(h" + handle + ", " + buffer + ")";
+      return DiffOp.describe(write ? "interruptedWrite" : "interruptedRead", handle, buffer);
     }
   }
 
@@ -142,14 +142,13 @@ final class HandleOps {
 
     @Override
     public String toString() {
-      return (blocking ? "lock(h" : "tryLock(h")
-          + handle
-          + ", at="
-          + at
-          + ", size="
-          + size
-          + (shared ? ", shared" : ", exclusive")
-          + (hold ? ", hold)" : ")");
+      return DiffOp.describe(
+          blocking ? "lock" : "tryLock",
+          handle,
+          "at=" + at,
+          "size=" + size,
+          shared ? "shared" : "exclusive",
+          hold ? "hold" : null);
     }
   }
 
@@ -176,17 +175,12 @@ final class HandleOps {
   }
 
   /** Releases every held lock. */
-  record ReleaseLocks() implements DiffOp {
-    @Override
-    public int handle() {
-      return 0;
-    }
-
+  record ReleaseLocks() implements MainHandleOp {
     @Override
     public String apply(DiffSide side, long referenceSizeBytes) {
       StringBuilder result = new StringBuilder("released");
       for (FileLock lock : side.heldLocks) {
-        result.append(' ').append(side.call(() -> close(lock))).append(describe(lock));
+        result.append(' ').append(side.run(lock::close)).append(describe(lock));
       }
       side.heldLocks.clear();
       return result.toString();
@@ -233,22 +227,14 @@ final class HandleOps {
 
     @Override
     public String toString() {
-      return "map(h"
-          + handle
-          + ", "
-          + mode
-          + ", at="
-          + at
-          + ", length="
-          + length
-          + (mode == MapMode.READ_ONLY ? "" : ", put " + putBytes + " bytes at " + putOffset)
-          + ")";
+      return DiffOp.describe(
+          "map",
+          handle,
+          mode,
+          "at=" + at,
+          "length=" + length,
+          mode == MapMode.READ_ONLY ? null : "put " + putBytes + " bytes at " + putOffset);
     }
-  }
-
-  static String close(AutoCloseable closeable) throws Exception {
-    closeable.close();
-    return "ok";
   }
 
   static String describe(FileLock lock) {

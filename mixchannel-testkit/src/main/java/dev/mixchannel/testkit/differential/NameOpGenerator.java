@@ -89,9 +89,9 @@ final class NameOpGenerator {
     int other = 1 - interrupted;
     out.accept(
         new HandleOps.InterruptedCall(interrupted, random.nextBoolean(), values.buffer(false)));
-    out.accept(new ReadWriteOps.Write(other, null, values.buffer(true)));
+    out.accept(new ReadWriteOps.Single(other, true, null, values.buffer(true)));
     out.accept(
-        new ReadWriteOps.Read(
-            other, PositionSpec.fromSize(-values.bufferSize()), values.buffer(false)));
+        new ReadWriteOps.Single(
+            other, false, PositionSpec.fromSize(-values.bufferSize()), values.buffer(false)));
   }
 }

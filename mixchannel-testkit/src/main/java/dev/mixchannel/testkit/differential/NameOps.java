@@ -42,12 +42,7 @@ final class NameOps {
   private NameOps() {}
 
   /** Deletes the run's file. */
-  record Delete() implements DiffOp {
-    @Override
-    public int handle() {
-      return 0;
-    }
-
+  record Delete() implements MainHandleOp {
     @Override
     public String apply(DiffSide side, long referenceSizeBytes) {
       return side.call(() -> side.factory.delete(DiffSide.NAME));
@@ -63,16 +58,11 @@ final class NameOps {
    * Writes {@code sourceBytes} bytes of noise to {@link #OTHER_NAME} (then, with {@code
    * staleSource}, has the implementation keep a stale copy of it), then renames it over.
    */
-  record RenameOver(int sourceBytes, int fillOffset, boolean staleSource) implements DiffOp {
-    @Override
-    public int handle() {
-      return 0;
-    }
-
+  record RenameOver(int sourceBytes, int fillOffset, boolean staleSource) implements MainHandleOp {
     @Override
     public String apply(DiffSide side, long referenceSizeBytes) {
       String written =
-          side.call(
+          side.run(
               () -> {
                 try (FileChannel other =
                     side.factory.open(OTHER_NAME, Set.of(WRITE, CREATE, TRUNCATE_EXISTING))) {
@@ -84,14 +74,8 @@ final class NameOps {
                 if (staleSource) {
                   side.factory.leaveStaleCopy(OTHER_NAME);
                 }
-                return "ok";
               });
-      String renamed =
-          side.call(
-              () -> {
-                side.factory.rename(OTHER_NAME, DiffSide.NAME);
-                return "ok";
-              });
+      String renamed = side.run(() -> side.factory.rename(OTHER_NAME, DiffSide.NAME));
       return "write " + OTHER_NAME + written + "; rename" + renamed;
     }
 
@@ -110,19 +94,10 @@ final class NameOps {
   }
 
   /** Has the implementation keep a stale copy of the run's file ({@code STALE_COPIES}). */
-  record LeaveStaleCopy() implements DiffOp {
-    @Override
-    public int handle() {
-      return 0;
-    }
-
+  record LeaveStaleCopy() implements MainHandleOp {
     @Override
     public String apply(DiffSide side, long referenceSizeBytes) {
-      return side.call(
-          () -> {
-            side.factory.leaveStaleCopy(DiffSide.NAME);
-            return "ok";
-          });
+      return side.run(() -> side.factory.leaveStaleCopy(DiffSide.NAME));
     }
 
     @Override
@@ -135,40 +110,23 @@ final class NameOps {
    * Closes every handle, restarts the storage ({@code RESTART}) and says which of the two names
    * exist: one deleted or renamed away must stay gone. The next step reopens the main handle.
    */
-  record Restart() implements DiffOp {
-    @Override
-    public int handle() {
-      return 0;
-    }
-
+  record Restart() implements MainHandleOp {
     @Override
     public String apply(DiffSide side, long referenceSizeBytes) {
       StringBuilder result = new StringBuilder();
       for (int h = 0; h < side.handles.length; h++) {
         FileChannel channel = side.handles[h];
         if (channel != null) {
-          result.append("close h").append(h).append(side.call(() -> close(channel))).append("; ");
+          result.append("close h").append(h).append(side.run(channel::close)).append("; ");
         }
         side.handles[h] = null;
       }
       side.heldLocks.clear();
-      result
-          .append("restart")
-          .append(
-              side.call(
-                  () -> {
-                    side.factory.restart();
-                    return "ok";
-                  }));
+      result.append("restart").append(side.run(side.factory::restart));
       for (String name : new String[] {DiffSide.NAME, OTHER_NAME}) {
         result.append("; ").append(name).append(side.call(() -> exists(side, name)));
       }
       return result.toString();
-    }
-
-    private static String close(FileChannel channel) throws IOException {
-      channel.close();
-      return "ok";
     }
 
     private static String exists(DiffSide side, String name) throws IOException {

@@ -153,14 +153,16 @@ final class OpGenerator {
     }
     int handle = random.nextInt(5) == 0 ? 1 : 0;
     return switch (pick()) {
-      case WRITE -> new ReadWriteOps.Write(handle, null, values.buffer(true));
-      case WRITE_AT -> new ReadWriteOps.Write(handle, values.position(), values.buffer(true));
-      case READ -> new ReadWriteOps.Read(handle, null, values.buffer(false));
-      case READ_AT -> new ReadWriteOps.Read(handle, values.position(), values.buffer(false));
+      case WRITE -> new ReadWriteOps.Single(handle, true, null, values.buffer(true));
+      case WRITE_AT ->
+          new ReadWriteOps.Single(handle, true, values.position(), values.buffer(true));
+      case READ -> new ReadWriteOps.Single(handle, false, null, values.buffer(false));
+      case READ_AT ->
+          new ReadWriteOps.Single(handle, false, values.position(), values.buffer(false));
       case GATHER -> gatherOrScatter(handle, true);
       case SCATTER -> gatherOrScatter(handle, false);
-      case POSITION -> new ChannelOps.SetPosition(handle, values.position());
-      case TRUNCATE -> new ChannelOps.Truncate(handle, values.truncateSize());
+      case POSITION -> new ChannelOps.SetPositionOrSize(handle, false, values.position());
+      case TRUNCATE -> new ChannelOps.SetPositionOrSize(handle, true, values.truncateSize());
       case FORCE -> new ChannelOps.Force(handle, random.nextBoolean());
       case TRANSFER_TO -> transferTo(handle);
       case TRANSFER_FROM -> transferFrom(handle);
@@ -238,9 +240,7 @@ final class OpGenerator {
       offset = random.nextInt(count + 3) - 1;
       length = count + 1 - Math.max(offset, 0) + random.nextInt(2);
     }
-    return gather
-        ? new ReadWriteOps.Gather(handle, buffers, offset, length)
-        : new ReadWriteOps.Scatter(handle, buffers, offset, length);
+    return new ReadWriteOps.Vectored(handle, gather, buffers, offset, length);
   }
 
   private DiffOp transferTo(int handle) {

@@ -18,7 +18,6 @@ package dev.mixchannel.testkit.differential;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.channels.WritableByteChannel;
-import java.util.zip.CRC32;
 
 /**
  * Differential steps with a blocking pipe on the other side, fed or drained by a thread of its own:
@@ -48,15 +47,12 @@ final class PipeOps {
 
     @Override
     public String toString() {
-      return "transferFrom(h"
-          + handle
-          + ", pipe of "
-          + sourceBytes
-          + " bytes, at="
-          + at
-          + ", count="
-          + count
-          + ")";
+      return DiffOp.describe(
+          "transferFrom",
+          handle,
+          "pipe of " + sourceBytes + " bytes",
+          "at=" + at,
+          "count=" + count);
     }
   }
 
@@ -74,21 +70,13 @@ final class PipeOps {
         // blocking pipe depends on how fast the reader drains it, and would not be reproducible.
         WritableByteChannel target = Channels.newChannel(Channels.newOutputStream(pipe.sink()));
         String result = side.call(() -> channel.transferTo(position, count, target));
-        byte[] received = pipe.received();
-        CRC32 crc = new CRC32();
-        crc.update(received);
-        return result
-            + " pipe[size="
-            + received.length
-            + " crc="
-            + Long.toHexString(crc.getValue())
-            + "]";
+        return result + ChannelOps.received("pipe", pipe.received());
       }
     }
 
     @Override
     public String toString() {
-      return "transferTo(h" + handle + ", from=" + from + ", count=" + count + ", pipe target)";
+      return ChannelOps.describeTransferTo(handle, from, count, "pipe target");
     }
   }
 }

@@ -15,6 +15,8 @@
  */
 package dev.mixchannel.testkit.differential;
 
+import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.util.List;
 
@@ -23,83 +25,54 @@ final class ReadWriteOps {
 
   private ReadWriteOps() {}
 
-  /** {@code write(src)} or, with a position, {@code write(src, position)}. */
-  record Write(int handle, PositionSpec at, BufferSpec buffer) implements ChannelOp {
+  /**
+   * {@code write(src)} or {@code read(dst)} or, with a position, {@code write(src, position)} or
+   * {@code read(dst, position)}.
+   */
+  record Single(int handle, boolean write, PositionSpec at, BufferSpec buffer)
+      implements ChannelOp {
     @Override
     public String apply(DiffSide side, FileChannel channel, long referenceSizeBytes) {
-      PooledBuffer src = side.take(buffer);
-      String result =
-          at == null
-              ? side.call(() -> channel.write(src.buffer()))
-              : side.call(() -> channel.write(src.buffer(), at.resolve(referenceSizeBytes)));
-      return result + " " + src.state();
+      PooledBuffer pooled = side.take(buffer);
+      String result = side.call(() -> move(channel, pooled.buffer(), referenceSizeBytes));
+      return result + " " + pooled.state();
+    }
+
+    private int move(FileChannel channel, ByteBuffer bytes, long referenceSizeBytes)
+        throws IOException {
+      if (at == null) {
+        return write ? channel.write(bytes) : channel.read(bytes);
+      }
+      long position = at.resolve(referenceSizeBytes);
+      return write ? channel.write(bytes, position) : channel.read(bytes, position);
     }
 
     @Override
     public String toString() {
-      return "write(h" + handle + (at == null ? "" : ", at=" + at) + ", " + buffer + ")";
-    }
-  }
-
-  /** {@code read(dst)} or, with a position, {@code read(dst, position)}. */
-  record Read(int handle, PositionSpec at, BufferSpec buffer) implements ChannelOp {
-    @Override
-    public String apply(DiffSide side, FileChannel channel, long referenceSizeBytes) {
-      PooledBuffer dst = side.take(buffer);
-      String result =
-          at == null
-              ? side.call(() -> channel.read(dst.buffer()))
-              : side.call(() -> channel.read(dst.buffer(), at.resolve(referenceSizeBytes)));
-      return result + " " + dst.state();
-    }
-
-    @Override
-    public String toString() {
-      return "read(h" + handle + (at == null ? "" : ", at=" + at) + ", " + buffer + ")";
+      return DiffOp.describe(
+          write ? "write" : "read", handle, at == null ? null : "at=" + at, buffer);
     }
   }
 
   /**
-   * {@code write(srcs)} when {@code offset < 0 && length < 0}, else {@code write(srcs, offset,
-   * length)}, possibly with an out-of-range subrange.
+   * {@code write(srcs)} (gather) or {@code read(dsts)} (scatter) when {@code offset < 0 && length <
+   * 0}, else {@code write(srcs, offset, length)} or {@code read(dsts, offset, length)}, possibly
+   * with an out-of-range subrange.
    */
-  record Gather(int handle, List<BufferSpec> buffers, int offset, int length) implements ChannelOp {
-    @Override
-    public String apply(DiffSide side, FileChannel channel, long referenceSizeBytes) {
-      List<PooledBuffer> srcs = side.take(buffers);
-      String result =
-          wholeArray()
-              ? side.call(() -> channel.write(PooledBuffer.array(srcs)))
-              : side.call(() -> channel.write(PooledBuffer.array(srcs), offset, length));
-      return result + " " + PooledBuffer.states(srcs);
-    }
-
-    private boolean wholeArray() {
-      return offset < 0 && length < 0;
-    }
-
-    @Override
-    public String toString() {
-      return "gather(h"
-          + handle
-          + ", "
-          + buffers
-          + (wholeArray() ? "" : ", offset=" + offset + ", length=" + length)
-          + ")";
-    }
-  }
-
-  /** {@code read(dsts)} or {@code read(dsts, offset, length)}, as for {@link Gather}. */
-  record Scatter(int handle, List<BufferSpec> buffers, int offset, int length)
+  record Vectored(int handle, boolean write, List<BufferSpec> buffers, int offset, int length)
       implements ChannelOp {
     @Override
     public String apply(DiffSide side, FileChannel channel, long referenceSizeBytes) {
-      List<PooledBuffer> dsts = side.take(buffers);
-      String result =
-          wholeArray()
-              ? side.call(() -> channel.read(PooledBuffer.array(dsts)))
-              : side.call(() -> channel.read(PooledBuffer.array(dsts), offset, length));
-      return result + " " + PooledBuffer.states(dsts);
+      List<PooledBuffer> pooled = side.take(buffers);
+      String result = side.call(() -> move(channel, PooledBuffer.array(pooled)));
+      return result + " " + PooledBuffer.states(pooled);
+    }
+
+    private long move(FileChannel channel, ByteBuffer[] array) throws IOException {
+      if (wholeArray()) {
+        return write ? channel.write(array) : channel.read(array);
+      }
+      return write ? channel.write(array, offset, length) : channel.read(array, offset, length);
     }
 
     private boolean wholeArray() {
@@ -108,12 +81,11 @@ final class ReadWriteOps {
 
     @Override
     public String toString() {
-      return "scatter(h"
-          + handle
-          + ", "
-          + buffers
-          + (wholeArray() ? "" : ", offset=" + offset + ", length=" + length)
-          + ")";
+      return DiffOp.describe(
+          write ? "gather" : "scatter",
+          handle,
+          buffers,
+          wholeArray() ? null : "offset=" + offset + ", length=" + length);
     }
   }
 }

@@ -99,28 +99,64 @@ final class SameFileOps {
     }
   }
 
-  /** {@code transferTo} with the other channel, positioned by the placement, as the target. */
-  record TransferTo(
-      int handle, Other other, Via via, PositionSpec from, long count, Placement placement)
+  /**
+   * {@code transferTo} ({@code to}) with the other channel, positioned by the placement, as the
+   * target, or {@code transferFrom} with the other channel, positioned at {@code from}, as the
+   * source.
+   */
+  record Transfer(
+      int handle,
+      boolean to,
+      Other other,
+      Via via,
+      PositionSpec from,
+      long count,
+      Placement placement)
       implements ChannelOp {
     @Override
     public String apply(DiffSide side, FileChannel channel, long referenceSizeBytes) {
-      long position = Math.max(0, from.resolve(referenceSizeBytes));
-      long size = sizeOrZero(channel);
-      long at = placement.target(position, copied(count, size, position));
-      boolean appends = other != Other.FRESH && side.appends(targetHandle());
-      String refused = refuse(at, count, placement, appends);
+      long source = Math.max(0, from.resolve(referenceSizeBytes));
+      Ranges ranges = new Ranges(source, sizeOrZero(channel), count, placement);
+      String refused = refusal(side, ranges);
       if (refused != null) {
         return refused;
       }
-      return transfer(
-          side,
-          handle,
-          other,
-          size,
-          "target",
-          at,
-          t -> channel.transferTo(position, count, via.target(t)));
+      OtherHandle opened = OtherHandle.open(side, handle, other);
+      FileChannel otherChannel = opened.channel();
+      if (otherChannel == null) {
+        return opened.openResult();
+      }
+      long otherPosition = to ? ranges.target() : ranges.source();
+      String moved = side.call(() -> otherChannel.position(otherPosition) == otherChannel);
+      String result =
+          side.call(
+              () ->
+                  to
+                      ? channel.transferTo(ranges.source(), count, via.target(otherChannel))
+                      : channel.transferFrom(via.source(otherChannel), ranges.target(), count));
+      return "size="
+          + ranges.size()
+          + (to ? " target at " : " source at ")
+          + otherPosition
+          + moved
+          + " "
+          + result
+          + opened.finish(side);
+    }
+
+    /** Why the step is skipped on this side, or {@code null}. */
+    private String refusal(DiffSide side, Ranges ranges) {
+      if (to) {
+        return ranges.refuse(other != Other.FRESH && side.appends(targetHandle()));
+      }
+      long copied = ranges.copied();
+      String refused = ranges.refuse(side.appends(handle));
+      if (refused == null && via != Via.HANDLE && !placement.before() && count > copied * 64) {
+        // A wrapper hides the size, so the JDK reads on into what it writes, ping-ponging
+        // `copied` bytes at a time: legitimate, but slow when few bytes are ahead of the target.
+        refused = "skipped: a wrapper would copy " + copied + " bytes at a time";
+      }
+      return refused;
     }
 
     private int targetHandle() {
@@ -129,66 +165,16 @@ final class SameFileOps {
 
     @Override
     public String toString() {
-      return "transferTo(h"
-          + handle
-          + ", from="
-          + from
-          + ", count="
-          + count
-          + ", into "
-          + other
-          + " handle via "
-          + via
-          + ", "
-          + placement
-          + ")";
-    }
-  }
-
-  /** {@code transferFrom} with the other channel, positioned at {@code from}, as the source. */
-  record TransferFrom(
-      int handle, Other other, Via via, PositionSpec from, long count, Placement placement)
-      implements ChannelOp {
-    @Override
-    public String apply(DiffSide side, FileChannel channel, long referenceSizeBytes) {
-      long sourcePosition = Math.max(0, from.resolve(referenceSizeBytes));
-      long size = sizeOrZero(channel);
-      long copied = copied(count, size, sourcePosition);
-      long at = placement.target(sourcePosition, copied);
-      String refused = refuse(at, count, placement, side.appends(handle));
-      if (refused == null && via != Via.HANDLE && !placement.before() && count > copied * 64) {
-        // A wrapper hides the size, so the JDK reads on into what it writes, ping-ponging
-        // `copied` bytes at a time: legitimate, but slow when few bytes are ahead of the target.
-        refused = "skipped: a wrapper would copy " + copied + " bytes at a time";
+      if (to) {
+        return ChannelOps.describeTransferTo(
+            handle, from, count, "into " + other + " handle via " + via + ", " + placement);
       }
-      if (refused != null) {
-        return refused;
-      }
-      return transfer(
-          side,
+      return DiffOp.describe(
+          "transferFrom",
           handle,
-          other,
-          size,
-          "source",
-          sourcePosition,
-          src -> channel.transferFrom(via.source(src), at, count));
-    }
-
-    @Override
-    public String toString() {
-      return "transferFrom(h"
-          + handle
-          + ", "
-          + other
-          + " handle via "
-          + via
-          + " at "
-          + from
-          + ", count="
-          + count
-          + ", "
-          + placement
-          + ")";
+          other + " handle via " + via + " at " + from,
+          "count=" + count,
+          placement);
     }
   }
 
@@ -198,50 +184,29 @@ final class SameFileOps {
   }
 
   /**
-   * Opens the other channel, puts it at {@code otherPosition}, transfers with it and describes the
-   * outcome, the other channel's position after it included.
+   * The ranges of a step: the source range from {@code source} on, with the size at entry on the
+   * step's own side (zero when it cannot be told), and the target range the placement puts beside
+   * it.
    */
-  private static String transfer(
-      DiffSide side,
-      int handle,
-      Other other,
-      long size,
-      String role,
-      long otherPosition,
-      Transfer transfer) {
-    OtherHandle opened = OtherHandle.open(side, handle, other);
-    FileChannel channel = opened.channel();
-    if (channel == null) {
-      return opened.openResult();
+  private record Ranges(long source, long size, long count, Placement placement) {
+    long copied() {
+      return SameFileOps.copied(count, size, source);
     }
-    String moved = side.call(() -> channel.position(otherPosition) == channel);
-    String result = side.call(() -> transfer.with(channel));
-    return "size="
-        + size
-        + " "
-        + role
-        + " at "
-        + otherPosition
-        + moved
-        + " "
-        + result
-        + opened.finish(side);
-  }
 
-  /** A transfer with the other channel. */
-  @FunctionalInterface
-  private interface Transfer {
-    long with(FileChannel other) throws IOException;
-  }
+    long target() {
+      return placement.target(source, copied());
+    }
 
-  private static String refuse(long at, long count, Placement placement, boolean appends) {
-    if (at < 0) {
-      return "skipped: no room before the source";
+    /** Why the step is skipped, or {@code null}; {@code appends} whether the target appends. */
+    String refuse(boolean appends) {
+      if (target() < 0) {
+        return "skipped: no room before the source";
+      }
+      if (count == Long.MAX_VALUE && (!placement.before() || appends)) {
+        return "skipped: an unbounded count only copies towards the start";
+      }
+      return null;
     }
-    if (count == Long.MAX_VALUE && (!placement.before() || appends)) {
-      return "skipped: an unbounded count only copies towards the start";
-    }
-    return null;
   }
 
   private static long sizeOrZero(FileChannel channel) {
@@ -261,11 +226,7 @@ final class SameFileOps {
         case FRESH -> {
           FileChannel[] opened = new FileChannel[1];
           String result =
-              side.call(
-                  () -> {
-                    opened[0] = side.factory.open(DiffSide.NAME, Set.of(READ, WRITE));
-                    return "ok";
-                  });
+              side.run(() -> opened[0] = side.factory.open(DiffSide.NAME, Set.of(READ, WRITE)));
           yield new OtherHandle(opened[0], true, "fresh open" + result);
         }
       };
@@ -275,7 +236,7 @@ final class SameFileOps {
     String finish(DiffSide side) {
       String state = " other[position" + side.call(channel::position) + " open=" + channel.isOpen();
       if (fresh) {
-        state += " close" + side.call(() -> HandleOps.close(channel));
+        state += " close" + side.run(channel::close);
       }
       return state + "]";
     }

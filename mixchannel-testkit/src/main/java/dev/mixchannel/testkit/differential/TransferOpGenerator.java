@@ -56,9 +56,8 @@ final class TransferOpGenerator {
     }
     int gap = random.nextInt(3) == 0 ? random.nextInt(4 * KIB) : 0;
     SameFileOps.Placement placement = new SameFileOps.Placement(before, gap);
-    return random.nextBoolean()
-        ? new SameFileOps.TransferTo(handle, other, via, from, count, placement)
-        : new SameFileOps.TransferFrom(handle, other, via, from, count, placement);
+    return new SameFileOps.Transfer(
+        handle, random.nextBoolean(), other, via, from, count, placement);
   }
 
   /** A {@code transferFrom} a fed pipe or a {@code transferTo} a drained pipe. */

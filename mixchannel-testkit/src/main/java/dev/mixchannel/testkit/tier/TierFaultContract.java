@@ -126,23 +126,14 @@ abstract class TierFaultContract extends TierContractBase {
   void shouldReportRenameOnlyAfterEffectWhenRenameOverKeyFails(Phase phase) throws IOException {
     put(KEY, bytes(300, 7));
     put(OTHER, bytes(200, 8));
-    checkFault(
-        Call.RENAME,
-        phase,
-        faulty -> faulty.rename(KEY, OTHER),
-        before -> before.withRename(KEY, OTHER));
+    checkRenameFault(phase, OTHER);
   }
 
   @ParameterizedTest
   @EnumSource(Phase.class)
   void shouldReportRenameOnlyAfterEffectWhenRenameToNewKeyFails(Phase phase) throws IOException {
     put(KEY, bytes(300, 9));
-    String renamed = "new/dir/" + TOP;
-    checkFault(
-        Call.RENAME,
-        phase,
-        faulty -> faulty.rename(KEY, renamed),
-        before -> before.withRename(KEY, renamed));
+    checkRenameFault(phase, "new/dir/" + TOP);
   }
 
   @ParameterizedTest
@@ -216,6 +207,12 @@ abstract class TierFaultContract extends TierContractBase {
     FaultInjectingTier faulty = new FaultInjectingTier(tier);
     assertFailed(faulty, call, phase, () -> action.call(faulty));
     assertStateAndRestart(faulty, phase, before, effect.apply(before));
+  }
+
+  /** Fails the rename of {@link #KEY} to {@code to} at {@code phase}, as {@link #checkFault}. */
+  private void checkRenameFault(Phase phase, String to) throws IOException {
+    checkFault(
+        Call.RENAME, phase, faulty -> faulty.rename(KEY, to), before -> before.withRename(KEY, to));
   }
 
   /** Arms one fault, makes the call and checks that exactly that fault failed it. */

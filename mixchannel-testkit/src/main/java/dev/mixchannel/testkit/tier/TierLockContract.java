@@ -80,12 +80,13 @@ abstract class TierLockContract extends TierContractBase {
   @Test
   void shouldKeepLockWhenSecondChannelOpenedOnKey() throws IOException {
     assumeCapability(TierCapability.LOCK);
-    try (FileChannel channel = create(KEY, bytes(1000, 2))) {
-      FileLock lock = channel.lock(POSITION, SIZE, false);
-      FileChannel second = keep(tier.open(KEY, options(READ)));
-      assertThat(second.size()).isEqualTo(1000);
-      assertHeld(lock, KEY, "open of a second channel");
-    }
+    withLockedKey(
+        2,
+        (channel, lock) -> {
+          FileChannel second = keep(tier.open(KEY, options(READ)));
+          assertThat(second.size()).isEqualTo(1000);
+          assertHeld(lock, KEY, "open of a second channel");
+        });
   }
 
   @Test
@@ -102,54 +103,73 @@ abstract class TierLockContract extends TierContractBase {
   void shouldKeepLockWhenKeyRenamedAndRenamedOverAnotherKey() throws IOException {
     assumeCapability(TierCapability.LOCK);
     put(OTHER, bytes(10, 4));
-    try (FileChannel channel = create(KEY, bytes(1000, 5))) {
-      FileLock lock = channel.lock(POSITION, SIZE, false);
-      tier.rename(KEY, "renamed/key.log");
-      assertHeld(lock, "renamed/key.log", "rename");
-      tier.rename("renamed/key.log", OTHER);
-      assertHeld(lock, OTHER, "rename over another key");
-    }
+    withLockedKey(
+        5,
+        (channel, lock) -> {
+          tier.rename(KEY, "renamed/key.log");
+          assertHeld(lock, "renamed/key.log", "rename");
+          tier.rename("renamed/key.log", OTHER);
+          assertHeld(lock, OTHER, "rename over another key");
+        });
   }
 
   @Test
   void shouldKeepLockWhenOtherKeysChangeAndTheirChannelsClose() throws IOException {
     assumeCapability(TierCapability.LOCK);
-    try (FileChannel channel = create(KEY, bytes(1000, 6))) {
-      FileLock lock = channel.lock(POSITION, SIZE, false);
-      FileChannel other = create(OTHER, bytes(10, 7));
-      assertHeld(lock, KEY, "create of another key");
-      other.close();
-      assertHeld(lock, KEY, "close of another key's channel");
-      createIncomplete("incomplete.log", bytes(10, 8)).close();
-      tier.publish("incomplete.log");
-      assertHeld(lock, KEY, "publish of another key");
-      tier.rename(OTHER, TOP);
-      assertHeld(lock, KEY, "rename of another key");
-      assertThat(tier.delete(TOP)).isTrue();
-      assertHeld(lock, KEY, "delete of another key");
-      createIncomplete("discarded.log", bytes(10, 9)).close();
-      assertThat(tier.discardIncomplete("discarded.log")).isTrue();
-      tier.keys();
-      tier.incompleteKeys();
-      tier.size(KEY);
-      tier.usedBytes();
-      assertHeld(lock, KEY, "discard of another key and queries");
-    }
+    withLockedKey(
+        6,
+        (channel, lock) -> {
+          FileChannel other = create(OTHER, bytes(10, 7));
+          assertHeld(lock, KEY, "create of another key");
+          other.close();
+          assertHeld(lock, KEY, "close of another key's channel");
+          createIncomplete("incomplete.log", bytes(10, 8)).close();
+          tier.publish("incomplete.log");
+          assertHeld(lock, KEY, "publish of another key");
+          tier.rename(OTHER, TOP);
+          assertHeld(lock, KEY, "rename of another key");
+          assertThat(tier.delete(TOP)).isTrue();
+          assertHeld(lock, KEY, "delete of another key");
+          createIncomplete("discarded.log", bytes(10, 9)).close();
+          assertThat(tier.discardIncomplete("discarded.log")).isTrue();
+          tier.keys();
+          tier.incompleteKeys();
+          tier.size(KEY);
+          tier.usedBytes();
+          assertHeld(lock, KEY, "discard of another key and queries");
+        });
   }
 
   @Test
   void shouldKeepLockWhenChannelReopened() throws IOException {
     assumeCapability(TierCapability.LOCK);
     assumeCapability(TierCapability.REOPEN);
-    try (FileChannel channel = create(KEY, bytes(1000, 10))) {
-      FileLock lock = channel.lock(POSITION, SIZE, false);
-      FileChannel reopened = keep(tier.reopen(channel));
-      assertThat(reopened.size()).isEqualTo(1000);
-      assertHeld(lock, KEY, "reopen");
-      try (FileChannel writer = tier.open(TOP, options(CREATE, WRITE))) {
-        tier.reopen(writer).close();
-      }
-      assertHeld(lock, KEY, "reopen and close of another key's channel");
+    withLockedKey(
+        10,
+        (channel, lock) -> {
+          FileChannel reopened = keep(tier.reopen(channel));
+          assertThat(reopened.size()).isEqualTo(1000);
+          assertHeld(lock, KEY, "reopen");
+          try (FileChannel writer = tier.open(TOP, options(CREATE, WRITE))) {
+            tier.reopen(writer).close();
+          }
+          assertHeld(lock, KEY, "reopen and close of another key's channel");
+        });
+  }
+
+  /** A check made while a channel of the key holds the lock. */
+  @FunctionalInterface
+  private interface LockedCheck {
+    void run(FileChannel channel, FileLock lock) throws IOException;
+  }
+
+  /**
+   * Creates {@link #KEY} with 1000 bytes made with {@code seed}, locks the checked range through
+   * its channel, runs {@code check} and closes the channel.
+   */
+  private void withLockedKey(int seed, LockedCheck check) throws IOException {
+    try (FileChannel channel = create(KEY, bytes(1000, seed))) {
+      check.run(channel, channel.lock(POSITION, SIZE, false));
     }
   }
 

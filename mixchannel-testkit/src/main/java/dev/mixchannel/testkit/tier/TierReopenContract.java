@@ -156,33 +156,43 @@ abstract class TierReopenContract extends TierContractBase {
 
   @Test
   void shouldKeepOtherChannelsWorkingWhenInterruptClosesOneOfDeletedKey() throws IOException {
-    assumeCapability(TierCapability.CLOSE_ON_INTERRUPT);
-    byte[] content = bytes(1000, 18);
-    try (FileChannel interrupted = create(KEY, content);
-        FileChannel other = tier.open(KEY, options(READ, WRITE))) {
-      assertThat(tier.delete(KEY)).isTrue();
-      assertOtherSurvivesInterrupt(interrupted, other, content);
-    }
+    assertOtherSurvivesInterruptAfter(18, () -> assertThat(tier.delete(KEY)).isTrue());
   }
 
   @Test
   void shouldKeepOtherChannelsWorkingWhenInterruptClosesOneOfReplacedKey() throws IOException {
-    assumeCapability(TierCapability.CLOSE_ON_INTERRUPT);
-    byte[] content = bytes(1000, 19);
-    try (FileChannel interrupted = create(KEY, content);
-        FileChannel other = tier.open(KEY, options(READ, WRITE))) {
-      put(OTHER, bytes(10, 20));
-      tier.rename(OTHER, KEY);
-      assertOtherSurvivesInterrupt(interrupted, other, content);
-    }
+    assertOtherSurvivesInterruptAfter(
+        19,
+        () -> {
+          put(OTHER, bytes(10, 20));
+          tier.rename(OTHER, KEY);
+        });
+  }
+
+  /** A change of the key's name while two channels of it are open. */
+  @FunctionalInterface
+  private interface KeyChange {
+    void apply() throws IOException;
   }
 
   /**
-   * Interrupts this thread during a write on {@code interrupted}, then checks that {@code other}
-   * (and, with {@link TierCapability#REOPEN}, a reopen of it) still reads and writes the bytes.
+   * With {@link TierCapability#CLOSE_ON_INTERRUPT}: opens two channels of {@link #KEY}, created
+   * with 1000 bytes made with {@code seed}, and makes {@code change}. Then interrupts this thread
+   * during a write on the first, and checks that the other (and, with {@link
+   * TierCapability#REOPEN}, a reopen of it) still reads and writes the bytes.
    */
-  private void assertOtherSurvivesInterrupt(
-      FileChannel interrupted, FileChannel other, byte[] content) throws IOException {
+  private void assertOtherSurvivesInterruptAfter(int seed, KeyChange change) throws IOException {
+    assumeCapability(TierCapability.CLOSE_ON_INTERRUPT);
+    byte[] content = bytes(1000, seed);
+    try (FileChannel interrupted = create(KEY, content);
+        FileChannel other = tier.open(KEY, options(READ, WRITE))) {
+      change.apply();
+      assertInterruptSpares(interrupted, other, content);
+    }
+  }
+
+  private void assertInterruptSpares(FileChannel interrupted, FileChannel other, byte[] content)
+      throws IOException {
     Thread.currentThread().interrupt();
     try {
       assertThrowsExactly(

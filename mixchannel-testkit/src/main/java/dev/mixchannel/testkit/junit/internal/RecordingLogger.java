@@ -94,41 +94,33 @@ final class RecordingLogger extends LegacyAbstractLogger {
 
   private void forward(Level level, Marker marker, String pattern, Object[] args) {
     switch (level) {
-      case ERROR -> {
-        if (marker == null) {
-          delegate.error(pattern, args);
-        } else {
-          delegate.error(marker, pattern, args);
-        }
-      }
-      case WARN -> {
-        if (marker == null) {
-          delegate.warn(pattern, args);
-        } else {
-          delegate.warn(marker, pattern, args);
-        }
-      }
-      case INFO -> {
-        if (marker == null) {
-          delegate.info(pattern, args);
-        } else {
-          delegate.info(marker, pattern, args);
-        }
-      }
-      case DEBUG -> {
-        if (marker == null) {
-          delegate.debug(pattern, args);
-        } else {
-          delegate.debug(marker, pattern, args);
-        }
-      }
-      case TRACE -> {
-        if (marker == null) {
-          delegate.trace(pattern, args);
-        } else {
-          delegate.trace(marker, pattern, args);
-        }
-      }
+      case ERROR -> forward(marker, pattern, args, delegate::error, delegate::error);
+      case WARN -> forward(marker, pattern, args, delegate::warn, delegate::warn);
+      case INFO -> forward(marker, pattern, args, delegate::info, delegate::info);
+      case DEBUG -> forward(marker, pattern, args, delegate::debug, delegate::debug);
+      case TRACE -> forward(marker, pattern, args, delegate::trace, delegate::trace);
     }
+  }
+
+  /** Calls the level's method of the backend's logger with the marker, or without when none. */
+  private static void forward(
+      Marker marker, String pattern, Object[] args, Unmarked unmarked, Marked marked) {
+    if (marker == null) {
+      unmarked.log(pattern, args);
+    } else {
+      marked.log(marker, pattern, args);
+    }
+  }
+
+  /** A backend logger's varargs method of one level, such as {@code warn(String, Object...)}. */
+  @FunctionalInterface
+  private interface Unmarked {
+    void log(String pattern, Object... args);
+  }
+
+  /** The same with a marker, such as {@code warn(Marker, String, Object...)}. */
+  @FunctionalInterface
+  private interface Marked {
+    void log(Marker marker, String pattern, Object... args);
   }
 }
