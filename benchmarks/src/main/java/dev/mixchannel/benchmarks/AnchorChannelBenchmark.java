@@ -17,10 +17,8 @@ package dev.mixchannel.benchmarks;
 
 import dev.mixchannel.kafka.internal.AnchorChannel;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Collection;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -30,12 +28,9 @@ import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.results.RunResult;
-import org.openjdk.jmh.runner.Runner;
 
 /**
  * What the Kafka agent's wrapper costs: 1 KiB relative appends to a MixChannel on the PMem tier,
@@ -50,22 +45,6 @@ import org.openjdk.jmh.runner.Runner;
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 public class AnchorChannelBenchmark {
-
-  /** The record, the same for both targets. */
-  @State(Scope.Thread)
-  public static class Record {
-    /** Record size in bytes. */
-    @Param({"1024"})
-    public int recordBytes;
-
-    ByteBuffer buffer;
-
-    /** Fills the record. */
-    @Setup(Level.Trial)
-    public void setUp() {
-      buffer = Records.direct(recordBytes);
-    }
-  }
 
   /** A MixChannel on the hot tier, wrapped as the agent wraps it, with its anchor file. */
   @State(Scope.Thread)
@@ -93,7 +72,7 @@ public class AnchorChannelBenchmark {
    * @throws IOException on failure
    */
   @Benchmark
-  public int mixChannel(Record r, Targets.MixHot t) throws IOException {
+  public int mixChannel(KibRecord r, Targets.MixHot t) throws IOException {
     return t.appender.append(r.buffer);
   }
 
@@ -106,7 +85,7 @@ public class AnchorChannelBenchmark {
    * @throws IOException on failure
    */
   @Benchmark
-  public int anchorChannel(Record r, Anchored t) throws IOException {
+  public int anchorChannel(KibRecord r, Anchored t) throws IOException {
     return t.appender.append(r.buffer);
   }
 
@@ -117,12 +96,9 @@ public class AnchorChannelBenchmark {
    * @throws Exception on failure
    */
   public static void main(String[] args) throws Exception {
-    Collection<RunResult> results =
-        new Runner(Ratios.ownOptions(args, "AnchorChannelBenchmark")).run();
     Map<String, Double> ops = new HashMap<>();
-    for (RunResult r : results) {
-      String label = r.getParams().getBenchmark();
-      ops.put(label.substring(label.lastIndexOf('.') + 1), r.getPrimaryResult().getScore());
+    for (Measurement m : Ratios.runOwn(args, "AnchorChannelBenchmark")) {
+      ops.put(m.method(), m.opsPerSecond());
     }
     Double bare = ops.get("mixChannel");
     Double wrapped = ops.get("anchorChannel");

@@ -259,22 +259,6 @@ public class MigrationBenchmark {
     }
   }
 
-  /** The foreground record. */
-  @State(Scope.Thread)
-  public static class Record {
-    /** Record size in bytes. */
-    @Param({"1024"})
-    public int recordBytes;
-
-    ByteBuffer buffer;
-
-    /** Fills it. */
-    @Setup(Level.Trial)
-    public void setUp() {
-      buffer = Records.direct(recordBytes);
-    }
-  }
-
   /** A MixChannel on the PMem tier of the manager that also holds the moving key. */
   abstract static class Foreground extends Tiers {
     MixChannel channel;
@@ -389,7 +373,7 @@ public class MigrationBenchmark {
    * @throws IOException on failure
    */
   @Benchmark
-  public int appendIdle(Record r, Idle t) throws IOException {
+  public int appendIdle(KibRecord r, Idle t) throws IOException {
     return t.appender.append(r.buffer);
   }
 
@@ -402,7 +386,7 @@ public class MigrationBenchmark {
    * @throws IOException on failure
    */
   @Benchmark
-  public int appendDuringMigration(Record r, Busy t) throws IOException {
+  public int appendDuringMigration(KibRecord r, Busy t) throws IOException {
     return t.appender.append(r.buffer);
   }
 

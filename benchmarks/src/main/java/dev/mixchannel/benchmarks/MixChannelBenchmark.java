@@ -28,8 +28,8 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.util.Collection;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -47,8 +47,6 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.results.RunResult;
-import org.openjdk.jmh.runner.Runner;
 
 /**
  * Appends of 1 KiB and 64 KiB records through a {@link MixChannel} on a PMem tier against the same
@@ -308,29 +306,25 @@ public class MixChannelBenchmark {
    * @throws Exception on failure
    */
   public static void main(String[] args) throws Exception {
-    Collection<RunResult> results =
-        new Runner(Ratios.ownOptions(args, "MixChannelBenchmark")).run();
+    List<Measurement> results = Ratios.runOwn(args, "MixChannelBenchmark");
     Map<Integer, Map<String, Double>> bySize = new TreeMap<>();
-    for (RunResult r : results) {
-      String label = r.getParams().getBenchmark();
-      String method = label.substring(label.lastIndexOf('.') + 1);
-      if (r.getParams().getParam("recordBytes") == null) {
+    for (Measurement m : results) {
+      if (!m.params().containsKey("recordBytes")) {
         continue;
       }
-      int size = Integer.parseInt(r.getParams().getParam("recordBytes"));
-      String rate = r.getParams().getParam("migrationRateBytesPerSecond");
-      String name = rate == null ? method : method + "@" + rate;
-      bySize.computeIfAbsent(size, k -> new HashMap<>()).put(name, r.getPrimaryResult().getScore());
+      int size = Integer.parseInt(m.params().get("recordBytes"));
+      String rate = m.params().get("migrationRateBytesPerSecond");
+      String name = rate == null ? m.method() : m.method() + "@" + rate;
+      bySize.computeIfAbsent(size, k -> new HashMap<>()).put(name, m.opsPerSecond());
     }
     System.out.println("\nMixChannelBenchmark: ratios");
-    for (RunResult r : results) {
-      String label = r.getParams().getBenchmark();
-      if (label.contains(".lock")) {
+    for (Measurement m : results) {
+      if (m.method().startsWith("lock")) {
         System.out.printf(
             Locale.ROOT,
             "%s: %.1f ns per shared lock+unlock%n",
-            label.substring(label.lastIndexOf('.') + 1),
-            1e9 / r.getPrimaryResult().getScore());
+            m.method(),
+            1e9 / m.opsPerSecond());
       }
     }
     for (Map.Entry<Integer, Map<String, Double>> e : bySize.entrySet()) {

@@ -17,7 +17,6 @@ package dev.mixchannel.benchmarks;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.util.Collection;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -28,8 +27,6 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.results.RunResult;
-import org.openjdk.jmh.runner.Runner;
 
 /**
  * Issue 3's benchmark: appends of 1 KiB and 1 MiB records into a PMem channel (both backends,
@@ -169,12 +166,10 @@ public class PmemAppendBenchmark {
    * @throws Exception when the run fails
    */
   public static void main(String[] args) throws Exception {
-    Collection<RunResult> results =
-        new Runner(Ratios.ownOptions(args, "PmemAppendBenchmark")).run();
     System.out.println(
         Ratios.baselineTable(
             "PmemAppendBenchmark",
-            Measurement.of(results, ""),
+            Ratios.runOwn(args, "PmemAppendBenchmark"),
             "fileShm",
             "fileDiskForce64k",
             "rawCopy"));

@@ -22,6 +22,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.CommandLineOptionException;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
 import org.openjdk.jmh.runner.options.Options;
@@ -35,6 +37,13 @@ final class Ratios {
 
   /** Marks a baseline of the row's own family: {@code ~FileDiskCold} for {@code readMixHot}. */
   private static final char FAMILY = '~';
+
+  /** The baselines of goals P1 to P3, in the goals' words. */
+  private static final Map<String, String> BASELINE_WORDS =
+      Map.of(
+          "fileShm", "FileChannel in the same dir",
+          "rawCopy", "raw copy into pre-touched memory",
+          "fileDisk", "FileChannel + fsync on disk");
 
   private Ratios() {}
 
@@ -88,15 +97,18 @@ final class Ratios {
   }
 
   /**
-   * JMH options from a command line; without a benchmark pattern, only {@code benchmark} runs (a
-   * bare pattern would run every benchmark in the jar).
+   * Runs JMH with a command line, as a benchmark's own main does; without a benchmark pattern only
+   * {@code benchmark} runs (a bare pattern would run every benchmark in the jar).
+   *
+   * @return the measurements of the run
    */
-  static Options ownOptions(String[] args, String benchmark) throws CommandLineOptionException {
-    CommandLineOptions options = new CommandLineOptions(args);
-    if (!options.getIncludes().isEmpty()) {
-      return options;
+  static List<Measurement> runOwn(String[] args, String benchmark)
+      throws CommandLineOptionException, RunnerException {
+    Options options = new CommandLineOptions(args);
+    if (options.getIncludes().isEmpty()) {
+      options = new OptionsBuilder().parent(options).include("\\." + benchmark + "\\.").build();
     }
-    return new OptionsBuilder().parent(options).include("\\." + benchmark + "\\.").build();
+    return Measurement.of(new Runner(options).run(), "");
   }
 
   /** The tables of the suite's benchmarks. */
@@ -131,64 +143,15 @@ final class Ratios {
   /** Goals P1 to P6 from the suite's measurements. */
   static List<Goal> goals(List<Measurement> rows) {
     String pmem = PmemBackends.isLlplSupported() ? "pmemLlpl" : "pmemJdk";
-    List<Goal> goals = new ArrayList<>();
     Map<String, String> kib = Map.of("recordBytes", "1024");
     Map<String, String> mib = Map.of("recordBytes", "1048576");
     Map<String, String> force64k = Map.of("forceEveryBytes", "65536");
-    goals.add(
-        new Goal(
-            "P1",
-            "1 KiB appends: MixChannel on the hot tier / FileChannel in the same dir",
-            ratio(rows, "AppendBenchmark", "mixHot", "fileShm", kib),
-            10,
-            String.format(
-                Locale.ROOT,
-                "pmemLlpl %.2fx, pmemJdk %.2fx",
-                ratio(rows, "AppendBenchmark", "pmemLlpl", "fileShm", kib),
-                ratio(rows, "AppendBenchmark", "pmemJdk", "fileShm", kib))));
-    goals.add(
-        new Goal(
-            "P2",
-            "1 MiB appends: MixChannel on the hot tier / raw copy into pre-touched memory",
-            ratio(rows, "AppendBenchmark", "mixHot", "rawCopy", mib),
-            0.9,
-            String.format(
-                Locale.ROOT,
-                "pmemLlpl %.2f, pmemJdk %.2f",
-                ratio(rows, "AppendBenchmark", "pmemLlpl", "rawCopy", mib),
-                ratio(rows, "AppendBenchmark", "pmemJdk", "rawCopy", mib))));
-    goals.add(
-        new Goal(
-            "P3",
-            "force every 64 KiB: MixChannel on the hot tier / FileChannel + fsync on disk",
-            ratio(rows, "DurableAppendBenchmark", "mixHot", "fileDisk", force64k),
-            30,
-            String.format(
-                Locale.ROOT,
-                "pmemLlpl %.1fx, pmemLlpl [PMEM_IS_PMEM_FORCE=1] %.1fx, pmemJdk %.1fx",
-                ratio(rows, "DurableAppendBenchmark", "pmemLlpl", "fileDisk", force64k),
-                ratioVariant(rows, "DurableAppendBenchmark", "pmemLlpl", "fileDisk", force64k),
-                ratio(rows, "DurableAppendBenchmark", "pmemJdk", "fileDisk", force64k))));
-    goals.add(
-        new Goal(
-            "P4",
-            "sequential reads: hot tier / FileChannel on disk, cold cache",
-            ratio(rows, "ReadBenchmark", "readMixHot", "readFileDiskCold", Map.of()),
-            2.5,
-            String.format(
-                Locale.ROOT,
-                "vs warm cache %.2fx",
-                ratio(rows, "ReadBenchmark", "readMixHot", "readFileDiskWarm", Map.of()))));
-    goals.add(
-        new Goal(
-            "P4",
-            "transferTo a socket: hot tier / FileChannel on disk, cold cache",
-            ratio(rows, "ReadBenchmark", "transferMixHot", "transferFileDiskCold", Map.of()),
-            2.5,
-            String.format(
-                Locale.ROOT,
-                "vs warm cache %.2fx",
-                ratio(rows, "ReadBenchmark", "transferMixHot", "transferFileDiskWarm", Map.of()))));
+    List<Goal> goals = new ArrayList<>();
+    goals.add(hotTier(rows, "P1", "1 KiB appends", "fileShm", kib, 10, "%.2fx"));
+    goals.add(hotTier(rows, "P2", "1 MiB appends", "rawCopy", mib, 0.9, "%.2f"));
+    goals.add(hotTier(rows, "P3", "force every 64 KiB", "fileDisk", force64k, 30, "%.1fx"));
+    goals.add(coldRead(rows, "read", "sequential reads"));
+    goals.add(coldRead(rows, "transfer", "transferTo a socket"));
     goals.add(
         new Goal(
             "P5",
@@ -203,26 +166,8 @@ final class Ratios {
                 ratio(rows, "AppendBenchmark", "mixHot", pmem, mib),
                 ratio(rows, "ReadBenchmark", "readMixHot", "readPmem", Map.of()),
                 ratio(rows, "ReadBenchmark", "transferMixHot", "transferPmem", Map.of()))));
-    goals.add(
-        new Goal(
-            "P6",
-            "migration down (PMem -> disk) / Files.copy + fsync",
-            ratio(rows, "MigrationBenchmark", "demote", "copyDown", Map.of()),
-            0.9,
-            String.format(
-                Locale.ROOT,
-                "vs Files.move (copy + delete source) %.2f",
-                ratio(rows, "MigrationBenchmark", "demote", "moveDown", Map.of()))));
-    goals.add(
-        new Goal(
-            "P6",
-            "migration up (disk -> PMem) / Files.copy + fsync",
-            ratio(rows, "MigrationBenchmark", "promote", "copyUp", Map.of()),
-            0.9,
-            String.format(
-                Locale.ROOT,
-                "vs Files.move (copy + delete source) %.2f",
-                ratio(rows, "MigrationBenchmark", "promote", "moveUp", Map.of()))));
+    goals.add(migration(rows, "demote", "Down", "down (PMem -> disk)"));
+    goals.add(migration(rows, "promote", "Up", "up (disk -> PMem)"));
     goals.add(
         new Goal(
             "P6",
@@ -231,6 +176,67 @@ final class Ratios {
             0.9,
             ""));
     return goals;
+  }
+
+  /**
+   * P1 to P3: the MixChannel on the hot tier against a baseline of the append benchmark (of the
+   * durable one when the parameters name a force interval), with each PMem channel's own ratio to
+   * it as the detail; for forced appends also the LLPL channel's of the {@code
+   * PMEM_IS_PMEM_FORCE=1} run.
+   */
+  private static Goal hotTier(
+      List<Measurement> rows,
+      String id,
+      String load,
+      String baseline,
+      Map<String, String> params,
+      double target,
+      String format) {
+    boolean forced = params.containsKey("forceEveryBytes");
+    String benchmark = forced ? "DurableAppendBenchmark" : "AppendBenchmark";
+    List<String> detail = new ArrayList<>();
+    detail.add("pmemLlpl " + format(format, ratio(rows, benchmark, "pmemLlpl", baseline, params)));
+    if (forced) {
+      double variant = ratioVariant(rows, benchmark, "pmemLlpl", baseline, params);
+      detail.add("pmemLlpl [" + Suite.FORCE_VARIANT + "] " + format(format, variant));
+    }
+    detail.add("pmemJdk " + format(format, ratio(rows, benchmark, "pmemJdk", baseline, params)));
+    return new Goal(
+        id,
+        load + ": MixChannel on the hot tier / " + BASELINE_WORDS.get(baseline),
+        ratio(rows, benchmark, "mixHot", baseline, params),
+        target,
+        String.join(", ", detail));
+  }
+
+  private static String format(String format, double ratio) {
+    return String.format(Locale.ROOT, format, ratio);
+  }
+
+  /** P4: the hot tier's reads or transfers against the disk's with a cold cache. */
+  private static Goal coldRead(List<Measurement> rows, String op, String what) {
+    return new Goal(
+        "P4",
+        what + ": hot tier / FileChannel on disk, cold cache",
+        ratio(rows, "ReadBenchmark", op + "MixHot", op + "FileDiskCold", Map.of()),
+        2.5,
+        String.format(
+            Locale.ROOT,
+            "vs warm cache %.2fx",
+            ratio(rows, "ReadBenchmark", op + "MixHot", op + "FileDiskWarm", Map.of())));
+  }
+
+  /** P6: a migration against {@code Files.copy} in the same direction, and against a move. */
+  private static Goal migration(List<Measurement> rows, String method, String way, String what) {
+    return new Goal(
+        "P6",
+        "migration " + what + " / Files.copy + fsync",
+        ratio(rows, "MigrationBenchmark", method, "copy" + way, Map.of()),
+        0.9,
+        String.format(
+            Locale.ROOT,
+            "vs Files.move (copy + delete source) %.2f",
+            ratio(rows, "MigrationBenchmark", method, "move" + way, Map.of())));
   }
 
   private static List<Measurement> only(List<Measurement> rows, String benchmark) {

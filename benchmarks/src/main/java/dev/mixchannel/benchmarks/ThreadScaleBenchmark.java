@@ -24,6 +24,7 @@ import dev.mixchannel.api.PmemBackend;
 import dev.mixchannel.api.TierKind;
 import dev.mixchannel.pmem.PmemTier;
 import dev.mixchannel.tiering.TierManager;
+import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -43,7 +44,6 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
@@ -66,12 +66,14 @@ public class ThreadScaleBenchmark {
 
   static final int RECORD_BYTES = 1024;
 
-  /** One manager shared by the writers. */
-  @State(Scope.Benchmark)
-  public static class SharedManager {
-    Path dir;
-    TierManager manager;
+  /**
+   * Storage in a fresh directory on the PMem stand-in, shared by the writers: each opens its own
+   * key ({@code writer-<n>}). The trial tear-down closes it and deletes the directory.
+   */
+  abstract static class SharedStorage {
     final AtomicInteger keys = new AtomicInteger();
+    private Path dir;
+    private Closeable storage;
 
     /**
      * Opens it.
@@ -81,10 +83,7 @@ public class ThreadScaleBenchmark {
     @Setup(Level.Trial)
     public void setUp() throws IOException {
       dir = BenchDirs.fresh(BenchDirs.shm());
-      MixChannelConfig config =
-          BenchTiers.pmemOverFile(dir.resolve("pmem"), dir.resolve("file"), TierKind.NVME, -1, -1);
-      BenchTiers.pretouch(config);
-      manager = TierManager.builder(config).startMigrator(false).build();
+      storage = openStorage(dir);
     }
 
     /**
@@ -94,10 +93,32 @@ public class ThreadScaleBenchmark {
      */
     @TearDown(Level.Trial)
     public void tearDown() throws IOException {
-      manager.close();
+      storage.close();
       BenchDirs.deleteTree(dir);
     }
 
+    /** Opens the storage in {@code dir}; returns what closes it. */
+    abstract Closeable openStorage(Path dir) throws IOException;
+
+    /** Opens a writer's key. */
+    abstract FileChannel open(int key) throws IOException;
+  }
+
+  /** One manager shared by the writers. */
+  @State(Scope.Benchmark)
+  public static class SharedManager extends SharedStorage {
+    TierManager manager;
+
+    @Override
+    Closeable openStorage(Path dir) throws IOException {
+      MixChannelConfig config =
+          BenchTiers.pmemOverFile(dir.resolve("pmem"), dir.resolve("file"), TierKind.NVME, -1, -1);
+      BenchTiers.pretouch(config);
+      manager = TierManager.builder(config).startMigrator(false).build();
+      return manager::close;
+    }
+
+    @Override
     FileChannel open(int key) throws IOException {
       return manager.open("writer-" + key, CREATE, READ, WRITE);
     }
@@ -105,33 +126,16 @@ public class ThreadScaleBenchmark {
 
   /** One PMem tier shared by the writers. */
   @State(Scope.Benchmark)
-  public static class SharedTier {
-    Path dir;
+  public static class SharedTier extends SharedStorage {
     PmemTier tier;
-    final AtomicInteger keys = new AtomicInteger();
 
-    /**
-     * Opens it.
-     *
-     * @throws IOException on failure
-     */
-    @Setup(Level.Trial)
-    public void setUp() throws IOException {
-      dir = BenchDirs.fresh(BenchDirs.shm());
+    @Override
+    Closeable openStorage(Path dir) throws IOException {
       tier = BenchTiers.openPretouched(BenchTiers.pmemOnly(dir, PmemBackend.AUTO));
+      return tier;
     }
 
-    /**
-     * Closes it.
-     *
-     * @throws IOException on failure
-     */
-    @TearDown(Level.Trial)
-    public void tearDown() throws IOException {
-      tier.close();
-      BenchDirs.deleteTree(dir);
-    }
-
+    @Override
     FileChannel open(int key) throws IOException {
       return tier.open("writer-" + key, Set.of(CREATE, READ, WRITE));
     }
@@ -227,10 +231,8 @@ public class ThreadScaleBenchmark {
               .parent(new CommandLineOptions(args))
               .include("\\.ThreadScaleBenchmark\\.")
               .threads(threads);
-      for (RunResult r : new Runner(options.build()).run()) {
-        String label = r.getParams().getBenchmark();
-        ops.put(
-            label.substring(label.lastIndexOf('.') + 1) + threads, r.getPrimaryResult().getScore());
+      for (Measurement m : Measurement.of(new Runner(options.build()).run(), "")) {
+        ops.put(m.method() + threads, m.opsPerSecond());
       }
     }
     System.out.println("\nThreadScaleBenchmark (P14): two writers on two keys / one writer");

@@ -18,7 +18,6 @@ package dev.mixchannel.benchmarks;
 import dev.mixchannel.api.PmemBackend;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.util.Collection;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -33,8 +32,6 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.results.RunResult;
-import org.openjdk.jmh.runner.Runner;
 
 /**
  * Goal P5 at small records: what a {@link dev.mixchannel.tiering.MixChannel} on the PMem tier costs
@@ -168,16 +165,10 @@ public class WrapperCostBenchmark {
    * @throws Exception on failure
    */
   public static void main(String[] args) throws Exception {
-    Collection<RunResult> results =
-        new Runner(Ratios.ownOptions(args, "WrapperCostBenchmark")).run();
     Map<Integer, Map<String, Double>> bySize = new TreeMap<>();
-    for (RunResult r : results) {
-      String label = r.getParams().getBenchmark();
-      String method = label.substring(label.lastIndexOf('.') + 1);
-      int size = Integer.parseInt(r.getParams().getParam("recordBytes"));
-      bySize
-          .computeIfAbsent(size, k -> new HashMap<>())
-          .put(method, r.getPrimaryResult().getScore());
+    for (Measurement m : Ratios.runOwn(args, "WrapperCostBenchmark")) {
+      int size = Integer.parseInt(m.params().get("recordBytes"));
+      bySize.computeIfAbsent(size, k -> new HashMap<>()).put(m.method(), m.opsPerSecond());
     }
     System.out.println("\nWrapperCostBenchmark (P5): MixChannel / its backend, same run");
     for (Map.Entry<Integer, Map<String, Double>> e : bySize.entrySet()) {

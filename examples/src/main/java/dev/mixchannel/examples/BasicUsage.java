@@ -27,7 +27,6 @@ import dev.mixchannel.tiering.TierManager;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -46,12 +45,7 @@ public final class BasicUsage {
    * @throws IOException when the example fails
    */
   public static void main(String[] args) throws IOException {
-    Path work = Files.createTempDirectory("mixchannel-basic-");
-    try {
-      run(work, System.out);
-    } finally {
-      DemoFiles.deleteRecursively(work);
-    }
+    DemoFiles.inTempDirectory("mixchannel-basic-", work -> run(work, System.out));
   }
 
   /**

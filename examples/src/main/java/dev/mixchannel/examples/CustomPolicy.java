@@ -16,12 +16,10 @@
 package dev.mixchannel.examples;
 
 import dev.mixchannel.api.MixChannelConfig;
-import dev.mixchannel.api.TierKind;
 import dev.mixchannel.tiering.TierManager;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Map;
@@ -49,12 +47,7 @@ public final class CustomPolicy {
    * @throws IOException when the example fails
    */
   public static void main(String[] args) throws IOException {
-    Path work = Files.createTempDirectory("mixchannel-custom-policy-");
-    try {
-      run(work, System.out);
-    } finally {
-      DemoFiles.deleteRecursively(work);
-    }
+    DemoFiles.inTempDirectory("mixchannel-custom-policy-", work -> run(work, System.out));
   }
 
   /**
@@ -67,12 +60,7 @@ public final class CustomPolicy {
    */
   static Map<String, String> run(Path work, PrintStream out) throws IOException {
     MixChannelConfig config =
-        MixChannelConfig.builder()
-            .tier("pmem", TierKind.PMEM, 32L << 20, work.resolve("pmem"))
-            .tier("disk", TierKind.HDD, -1, work.resolve("disk"))
-            .pmemExtentSizeBytes(1L << 20)
-            .intervalMillis(100)
-            .build();
+        ExampleTiers.smallPmemOverDisk(work, 32L << 20).intervalMillis(100).build();
     try (TierManager manager =
         TierManager.builder(config).policy(new KeepNewestPolicy(HOT_SEGMENTS)).build()) {
       ByteBuffer record = ByteBuffer.allocate(10_000);

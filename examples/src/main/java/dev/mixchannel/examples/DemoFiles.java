@@ -28,6 +28,34 @@ final class DemoFiles {
 
   private DemoFiles() {}
 
+  /** An example's body, run in its working directory. */
+  interface Example {
+    /**
+     * Runs the example.
+     *
+     * @param work an empty directory, deleted afterwards
+     * @throws IOException when the example fails
+     */
+    void run(Path work) throws IOException;
+  }
+
+  /**
+   * Runs an example in a fresh temporary directory and deletes the directory afterwards, also when
+   * the example fails.
+   *
+   * @param prefix the directory's name prefix
+   * @param example what runs in it
+   * @throws IOException when the example fails or the directory cannot be created or deleted
+   */
+  static void inTempDirectory(String prefix, Example example) throws IOException {
+    Path work = Files.createTempDirectory(prefix);
+    try {
+      example.run(work);
+    } finally {
+      deleteRecursively(work);
+    }
+  }
+
   /**
    * Deletes a directory tree; a missing tree is fine.
    *

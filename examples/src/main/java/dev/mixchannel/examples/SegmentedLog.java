@@ -21,8 +21,6 @@ import dev.mixchannel.tiering.TierManager;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Map;
 import java.util.concurrent.ConcurrentSkipListMap;
@@ -361,11 +359,7 @@ public final class SegmentedLog implements AutoCloseable {
    * @throws IOException when the tour fails
    */
   public static void main(String[] args) throws IOException {
-    Path work = Files.createTempDirectory("mixchannel-segmented-log-");
-    try {
-      SegmentedLogTour.run(work, System.out);
-    } finally {
-      DemoFiles.deleteRecursively(work);
-    }
+    DemoFiles.inTempDirectory(
+        "mixchannel-segmented-log-", work -> SegmentedLogTour.run(work, System.out));
   }
 }

@@ -16,7 +16,6 @@
 package dev.mixchannel.examples;
 
 import dev.mixchannel.api.MixChannelConfig;
-import dev.mixchannel.api.TierKind;
 import dev.mixchannel.tiering.TierManager;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -47,10 +46,7 @@ final class SegmentedLogTour {
     // A tiny PMem tier (8 MiB, 1 MiB extents) kept half full, and a disk tier: the sealed
     // segments move down while the active one stays on PMem.
     MixChannelConfig config =
-        MixChannelConfig.builder()
-            .tier("pmem", TierKind.PMEM, 8L << 20, work.resolve("pmem"))
-            .tier("disk", TierKind.HDD, -1, work.resolve("disk"))
-            .pmemExtentSizeBytes(1L << 20)
+        ExampleTiers.smallPmemOverDisk(work, 8L << 20)
             .migrationThreshold(0.5)
             .intervalMillis(100)
             .build();
