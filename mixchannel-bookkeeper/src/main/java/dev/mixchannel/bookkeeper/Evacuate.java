@@ -19,6 +19,7 @@ import dev.mixchannel.bookkeeper.internal.BookieConfig;
 import dev.mixchannel.bookkeeper.internal.Evacuator;
 import dev.mixchannel.bookkeeper.internal.JournalSettings;
 import dev.mixchannel.common.CommandLines;
+import dev.mixchannel.common.OperatorCommand;
 import dev.mixchannel.tiering.TierManager;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -26,7 +27,6 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import org.apache.bookkeeper.conf.ServerConfiguration;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -50,14 +50,11 @@ import picocli.CommandLine.Parameters;
  */
 @Command(
     name = "Evacuate",
-    mixinStandardHelpOptions = true,
-    versionProvider = CommandLines.VersionProvider.class,
     description = {
       "Turns a stopped bookie's journal keys back into plain journal files.",
       "It can be stopped and run again."
-    },
-    footer = {"", CommandLines.EXIT_CODES})
-public final class Evacuate implements Callable<Integer> {
+    })
+public final class Evacuate extends OperatorCommand {
 
   @Parameters(
       index = "0",
@@ -71,10 +68,8 @@ public final class Evacuate implements Callable<Integer> {
       description = "write quarantined keys as files under this directory, then delete them")
   private Path quarantineTo;
 
-  private final PrintStream out;
-
   private Evacuate(PrintStream out) {
-    this.out = out;
+    super(out);
   }
 
   /**
@@ -95,7 +90,7 @@ public final class Evacuate implements Callable<Integer> {
    * @return the exit code: 0 all evacuated, 1 keys left, 2 bad usage or settings, 3 an error
    */
   public static int run(String[] args, PrintStream out, PrintStream err) {
-    return CommandLines.execute(new Evacuate(out), args, out, err);
+    return new Evacuate(out).execute(args, err);
   }
 
   /**
@@ -121,12 +116,12 @@ public final class Evacuate implements Callable<Integer> {
     }
     JournalSettings settings = JournalSettings.from(BookieConfig.of(conf));
     try (TierManager tiers = TierManager.open(settings.config())) {
-      List<String> left = new Evacuator(tiers, settings, out).run(quarantineTo);
+      List<String> left = new Evacuator(tiers, settings, out()).run(quarantineTo);
       if (left.isEmpty()) {
-        out.println("done: every journal key is a journal file again");
+        out().println("done: every journal key is a journal file again");
         return CommandLines.OK;
       }
-      out.println("done: " + left.size() + " keys left in the tiers: " + left);
+      out().println("done: " + left.size() + " keys left in the tiers: " + left);
       return CommandLines.PROBLEMS;
     }
   }

@@ -23,10 +23,8 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /**
  * Demotes every segment from the fast MixChannel tiers into the broker's own {@code *.log} files
@@ -50,20 +48,11 @@ import picocli.CommandLine.Parameters;
  */
 @Command(
     name = "Evacuate",
-    mixinStandardHelpOptions = true,
-    versionProvider = CommandLines.VersionProvider.class,
     description = {
       "Demotes every segment from the fast MixChannel tiers into the broker's own .log files.",
       "Run it with the broker stopped; it can be interrupted and run again."
-    },
-    footer = {"", CommandLines.EXIT_CODES})
-public final class Evacuate implements Callable<Integer> {
-
-  @Parameters(
-      index = "0",
-      paramLabel = "<settings>",
-      description = "the agent's settings file (mixchannel.properties or server.properties)")
-  private Path settingsFile;
+    })
+public final class Evacuate extends AgentCommand {
 
   @Option(
       names = "--log-dirs",
@@ -78,10 +67,8 @@ public final class Evacuate implements Callable<Integer> {
       description = "demote only the keys that start with this prefix")
   private String only = "";
 
-  private final PrintStream out;
-
   private Evacuate(PrintStream out) {
-    this.out = out;
+    super(out);
   }
 
   /**
@@ -103,7 +90,7 @@ public final class Evacuate implements Callable<Integer> {
    * @return the exit code: 0 every key evacuated, 1 keys left, 2 bad usage, 3 an error
    */
   public static int run(String[] args, PrintStream out, PrintStream err) {
-    return CommandLines.execute(new Evacuate(out), args, out, err);
+    return new Evacuate(out).execute(args, err);
   }
 
   /**
@@ -114,14 +101,14 @@ public final class Evacuate implements Callable<Integer> {
    */
   @Override
   public Integer call() throws IOException {
-    AdapterSettings settings = AdapterSettings.load(settingsFile);
+    AdapterSettings settings = settings();
     List<Path> logDirs =
         new ArrayList<>(logDirOptions.isEmpty() ? settings.logDirs() : logDirOptions);
     if (logDirs.isEmpty()) {
       throw new IllegalArgumentException(
-          "no log dirs: set log.dirs in " + settingsFile + " or pass --log-dirs");
+          "no log dirs: set log.dirs in " + settingsFile() + " or pass --log-dirs");
     }
-    Evacuator.Result result = new Evacuator(settings, logDirs, out).only(only).run();
+    Evacuator.Result result = new Evacuator(settings, logDirs, out()).only(only).run();
     return result.leftKeys().isEmpty() ? CommandLines.OK : CommandLines.PROBLEMS;
   }
 }

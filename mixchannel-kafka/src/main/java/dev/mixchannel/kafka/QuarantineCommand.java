@@ -20,8 +20,6 @@ import dev.mixchannel.kafka.internal.AdapterSettings;
 import dev.mixchannel.kafka.internal.QuarantineTool;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Path;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
@@ -43,17 +41,8 @@ import picocli.CommandLine.Parameters;
  */
 @Command(
     name = "QuarantineCommand",
-    mixinStandardHelpOptions = true,
-    versionProvider = CommandLines.VersionProvider.class,
-    description = "Lists or restores the keys the Kafka adapter put in quarantine.",
-    footer = {"", CommandLines.EXIT_CODES})
-public final class QuarantineCommand implements Callable<Integer> {
-
-  @Parameters(
-      index = "0",
-      paramLabel = "<settings>",
-      description = "the agent's settings file (mixchannel.properties or server.properties)")
-  private Path settingsFile;
+    description = "Lists or restores the keys the Kafka adapter put in quarantine.")
+public final class QuarantineCommand extends AgentCommand {
 
   @Parameters(index = "1", paramLabel = "<action>", description = "list or restore")
   private Action action;
@@ -65,8 +54,6 @@ public final class QuarantineCommand implements Callable<Integer> {
       description = "the key to restore, as list prints it")
   private String key;
 
-  private final PrintStream out;
-
   /** What the command does. */
   enum Action {
     LIST,
@@ -74,7 +61,7 @@ public final class QuarantineCommand implements Callable<Integer> {
   }
 
   private QuarantineCommand(PrintStream out) {
-    this.out = out;
+    super(out);
   }
 
   /**
@@ -95,7 +82,7 @@ public final class QuarantineCommand implements Callable<Integer> {
    * @return the exit code: 0 success, 2 bad usage, 3 an error
    */
   public static int run(String[] args, PrintStream out, PrintStream err) {
-    return CommandLines.execute(new QuarantineCommand(out), args, out, err);
+    return new QuarantineCommand(out).execute(args, err);
   }
 
   /**
@@ -110,12 +97,12 @@ public final class QuarantineCommand implements Callable<Integer> {
       throw new IllegalArgumentException(
           "usage: QuarantineCommand <settings> list | restore <quarantined key>");
     }
-    AdapterSettings settings = AdapterSettings.load(settingsFile);
+    AdapterSettings settings = settings();
     QuarantineTool tool = new QuarantineTool(settings);
     if (action == Action.LIST) {
-      tool.list().forEach(out::println);
+      tool.list().forEach(out()::println);
     } else {
-      out.println("restored " + tool.restore(key));
+      out().println("restored " + tool.restore(key));
     }
     return CommandLines.OK;
   }

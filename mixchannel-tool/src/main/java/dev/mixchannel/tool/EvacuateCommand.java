@@ -21,23 +21,17 @@ import dev.mixchannel.tiering.TierManager;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code evacuate <config> --to <tier>}: moves every key to one tier, with a progress line. */
 @Command(
     name = "evacuate",
-    mixinStandardHelpOptions = true,
     description = {
       "Move every key to one tier, for example to empty a PMem tier before its device is"
           + " replaced, or to bring everything back to one disk tier before removing the others."
@@ -45,12 +39,7 @@ import picocli.CommandLine.Spec;
       "Opens the storage, so the process that owns it must be stopped.",
       "Exit code 0 when every key is on the target tier, 1 when some were left."
     })
-final class EvacuateCommand implements Callable<Integer> {
-
-  @Spec CommandSpec spec;
-
-  @Parameters(paramLabel = "<config>", description = "The configuration file.")
-  Path config;
+final class EvacuateCommand extends StorageCommand {
 
   @Option(
       names = "--to",
@@ -60,53 +49,53 @@ final class EvacuateCommand implements Callable<Integer> {
   String tier;
 
   @Override
-  public Integer call() throws Exception {
-    PrintWriter out = spec.commandLine().getOut();
-    try (TierManager manager = Storage.open(config, tier)) {
-      Map<String, Long> todo = new LinkedHashMap<>();
-      long totalBytes = 0;
-      for (String key : manager.keys()) {
-        if (!manager.tierOf(key).equals(tier)) {
-          long size = size(manager, key);
-          todo.put(key, size);
-          totalBytes += size;
-        }
+  int run(TierManager manager, PrintWriter out) throws IOException {
+    Map<String, Long> todo = new LinkedHashMap<>();
+    long totalBytes = 0;
+    for (String key : manager.keys()) {
+      if (!manager.tierOf(key).equals(tier)) {
+        long size = size(manager, key);
+        todo.put(key, size);
+        totalBytes += size;
       }
-      out.printf(
-          "evacuating %d of %d keys (%s) to tier %s%n",
-          todo.size(), manager.keys().size(), ByteSizes.format(totalBytes), tier);
-      ProgressLine progress =
-          new ProgressLine(out, System.console() != null, todo.size(), totalBytes);
-      List<String> left = new ArrayList<>();
-      for (Map.Entry<String, Long> e : todo.entrySet()) {
-        try {
-          manager.migrate(e.getKey(), tier);
-        } catch (NoSuchFileException gone) {
-          // deleted meanwhile: nothing to move
-        } catch (IOException failed) {
-          left.add(e.getKey() + ": " + failed.getMessage());
-        }
-        progress.advance(e.getValue());
-      }
-      progress.finish();
-      for (String key : manager.divergentKeys()) {
-        left.add(key + ": its complete copies on two tiers differ; keep one with resolve first");
-      }
-      if (left.isEmpty()) {
-        out.println("RESULT: OK, every key is on tier " + tier);
-        return MixChannelTool.OK;
-      }
-      out.println("RESULT: " + left.size() + " key(s) left where they were:");
-      left.forEach(line -> out.println("  " + line));
-      return MixChannelTool.PROBLEMS;
-    } finally {
-      out.flush();
     }
+    out.printf(
+        "evacuating %d of %d keys (%s) to tier %s%n",
+        todo.size(), manager.keys().size(), ByteSizes.format(totalBytes), tier);
+    ProgressLine progress =
+        new ProgressLine(out, System.console() != null, todo.size(), totalBytes);
+    List<String> left = new ArrayList<>();
+    for (Map.Entry<String, Long> e : todo.entrySet()) {
+      try {
+        manager.migrate(e.getKey(), tier);
+      } catch (NoSuchFileException gone) {
+        // deleted meanwhile: nothing to move
+      } catch (IOException failed) {
+        left.add(e.getKey() + ": " + failed.getMessage());
+      }
+      progress.advance(e.getValue());
+    }
+    progress.finish();
+    for (String key : manager.divergentKeys()) {
+      left.add(key + ": its complete copies on two tiers differ; keep one with resolve first");
+    }
+    if (left.isEmpty()) {
+      out.println("RESULT: OK, every key is on tier " + tier);
+      return MixChannelTool.OK;
+    }
+    out.println("RESULT: " + left.size() + " key(s) left where they were:");
+    left.forEach(line -> out.println("  " + line));
+    return MixChannelTool.PROBLEMS;
   }
 
   private static long size(TierManager manager, String key) throws IOException {
     try (MixChannel channel = manager.open(key, StandardOpenOption.READ)) {
       return channel.size();
     }
+  }
+
+  @Override
+  String tierName() {
+    return tier;
   }
 }

@@ -20,26 +20,20 @@ import dev.mixchannel.pmem.PoolReport;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code inspect <pool file>}: prints a PMem pool's metadata, like {@code pmempool info}. */
 @Command(
     name = "inspect",
-    mixinStandardHelpOptions = true,
     description = {
       "Print a PMem pool's superblock, its slots (state, generation, size, extents, key) and its"
           + " extent usage, and every problem found (checksum mismatches, stray entries).",
       "Only reads the file, so it works on a pool in use (the result is then a snapshot).",
       "Exit code 0 when the pool is healthy, 1 when problems were found."
     })
-final class InspectCommand implements Callable<Integer> {
-
-  @Spec CommandSpec spec;
+final class InspectCommand extends ToolCommand {
 
   @Parameters(
       paramLabel = "<pool>",
@@ -57,7 +51,7 @@ final class InspectCommand implements Callable<Integer> {
       throw new NoSuchFileException(file.toString(), null, "no PMem pool file here");
     }
     PoolReport report = PoolInspector.inspect(file);
-    PoolReportPrinter.print(report, extents, spec.commandLine().getOut());
+    PoolReportPrinter.print(report, extents, out());
     return report.healthy() ? MixChannelTool.OK : MixChannelTool.PROBLEMS;
   }
 }

@@ -18,31 +18,22 @@ package dev.mixchannel.tool;
 import dev.mixchannel.common.ByteSizes;
 import dev.mixchannel.tiering.MixChannel;
 import dev.mixchannel.tiering.TierManager;
+import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code migrate <config> <key> <tier>}: moves one key to a tier now. */
 @Command(
     name = "migrate",
-    mixinStandardHelpOptions = true,
     description = {
       "Move one key to a tier now, with the crash-safe migration protocol (the copy is published"
           + " only once complete and durable). Honours mixchannel.migrate.rate.bytes.per.sec.",
       "Opens the storage, so the process that owns it must be stopped."
     })
-final class MigrateCommand implements Callable<Integer> {
-
-  @Spec CommandSpec spec;
-
-  @Parameters(index = "0", paramLabel = "<config>", description = "The configuration file.")
-  Path config;
+final class MigrateCommand extends StorageCommand {
 
   @Parameters(
       index = "1",
@@ -54,30 +45,32 @@ final class MigrateCommand implements Callable<Integer> {
   String tier;
 
   @Override
-  public Integer call() throws Exception {
-    PrintWriter out = spec.commandLine().getOut();
-    try (TierManager manager = Storage.open(config, tier)) {
-      String from = manager.tierOf(key);
-      if (from.equals(tier)) {
-        out.println(key + " is on tier " + tier + " already");
-        return MixChannelTool.OK;
-      }
-      long start = System.nanoTime();
-      manager.migrate(key, tier);
-      long millis = (System.nanoTime() - start) / 1_000_000;
-      long size;
-      try (MixChannel channel = manager.open(key, StandardOpenOption.READ)) {
-        size = channel.size();
-      }
-      out.printf(
-          Locale.ROOT,
-          "moved %s from %s to %s: %s in %d ms%n",
-          key,
-          from,
-          manager.tierOf(key),
-          ByteSizes.format(size),
-          millis);
+  int run(TierManager manager, PrintWriter out) throws IOException {
+    String from = manager.tierOf(key);
+    if (from.equals(tier)) {
+      out.println(key + " is on tier " + tier + " already");
       return MixChannelTool.OK;
     }
+    long start = System.nanoTime();
+    manager.migrate(key, tier);
+    long millis = (System.nanoTime() - start) / 1_000_000;
+    long size;
+    try (MixChannel channel = manager.open(key, StandardOpenOption.READ)) {
+      size = channel.size();
+    }
+    out.printf(
+        Locale.ROOT,
+        "moved %s from %s to %s: %s in %d ms%n",
+        key,
+        from,
+        manager.tierOf(key),
+        ByteSizes.format(size),
+        millis);
+    return MixChannelTool.OK;
+  }
+
+  @Override
+  String tierName() {
+    return tier;
   }
 }

@@ -38,16 +38,8 @@ final class PoolReportPrinter {
       out.printf(Locale.ROOT, "  magic        0x%016x (%s)%n", sb.magic(), ascii(sb.magic()));
       out.printf(Locale.ROOT, "  version      %d%n", sb.version());
       out.printf(Locale.ROOT, "  uuid         %s%n", sb.uuid());
-      out.printf(
-          Locale.ROOT,
-          "  pool size    %d (%s)%n",
-          sb.poolSizeBytes(),
-          ByteSizes.format(sb.poolSizeBytes()));
-      out.printf(
-          Locale.ROOT,
-          "  extent size  %d (%s)%n",
-          sb.extentSizeBytes(),
-          ByteSizes.format(sb.extentSizeBytes()));
+      printBytes(out, "  pool size    ", sb.poolSizeBytes());
+      printBytes(out, "  extent size  ", sb.extentSizeBytes());
       out.printf(Locale.ROOT, "  extents      %d%n", sb.extentCount());
       out.printf(Locale.ROOT, "  slots        %d%n", sb.slotCount());
       out.printf(
@@ -102,6 +94,11 @@ final class PoolReportPrinter {
       r.problems().forEach(p -> out.println("  " + p));
     }
     out.flush();
+  }
+
+  /** A line of a byte count, exact and readable: {@code <label>1073741824 (1.00 GiB)}. */
+  private static void printBytes(PrintWriter out, String label, long bytes) {
+    out.printf(Locale.ROOT, "%s%d (%s)%n", label, bytes, ByteSizes.format(bytes));
   }
 
   /** The magic word as the eight characters it spells (little-endian), or dots. */

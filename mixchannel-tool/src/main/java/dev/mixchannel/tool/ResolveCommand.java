@@ -16,15 +16,12 @@
 package dev.mixchannel.tool;
 
 import dev.mixchannel.tiering.TierManager;
+import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code resolve <config> --keep <tier> <key>}: keeps one of a refused key's differing copies and
@@ -32,7 +29,6 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "resolve",
-    mixinStandardHelpOptions = true,
     description = {
       "Resolve a key that is complete on two tiers with different bytes (something wrote outside"
           + " the migration protocol: a host system started without its adapter, a copy made by"
@@ -44,12 +40,7 @@ import picocli.CommandLine.Spec;
       "Exit code 0 when the key is served from the kept tier, 2 when it is not refused or that"
           + " tier holds no copy of it."
     })
-final class ResolveCommand implements Callable<Integer> {
-
-  @Spec CommandSpec spec;
-
-  @Parameters(index = "0", paramLabel = "<config>", description = "The configuration file.")
-  Path config;
+final class ResolveCommand extends StorageCommand {
 
   @Parameters(
       index = "1",
@@ -65,20 +56,20 @@ final class ResolveCommand implements Callable<Integer> {
   String keep;
 
   @Override
-  public Integer call() throws Exception {
-    PrintWriter out = spec.commandLine().getOut();
-    try (TierManager manager = Storage.open(config, keep)) {
-      boolean refused = manager.divergentKeys().contains(key);
-      List<String> removed = manager.resolveDivergent(key, keep);
-      if (!refused) {
-        out.println(key + " is not refused and is served from tier " + keep + ": nothing to do");
-      } else {
-        out.println(
-            "resolved " + key + ": kept the copy on " + keep + ", removed the copy on " + removed);
-      }
-      return MixChannelTool.OK;
-    } finally {
-      out.flush();
+  int run(TierManager manager, PrintWriter out) throws IOException {
+    boolean refused = manager.divergentKeys().contains(key);
+    List<String> removed = manager.resolveDivergent(key, keep);
+    if (!refused) {
+      out.println(key + " is not refused and is served from tier " + keep + ": nothing to do");
+    } else {
+      out.println(
+          "resolved " + key + ": kept the copy on " + keep + ", removed the copy on " + removed);
     }
+    return MixChannelTool.OK;
+  }
+
+  @Override
+  String tierName() {
+    return keep;
   }
 }

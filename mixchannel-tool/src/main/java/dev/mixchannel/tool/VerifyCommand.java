@@ -19,16 +19,12 @@ import dev.mixchannel.api.MixChannelConfig;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code verify <config>}: checks a configuration's storage; non-zero exit on any problem. */
 @Command(
     name = "verify",
-    mixinStandardHelpOptions = true,
     description = {
       "Check the storage of a configuration: every PMem pool verifies clean (superblock, slot and"
           + " extent-table checksums, extent accounting), no key is stored twice (on two tiers,"
@@ -38,9 +34,7 @@ import picocli.CommandLine.Spec;
           + " snapshot of moving data.",
       "Exit code 0 when no problem was found, 1 otherwise."
     })
-final class VerifyCommand implements Callable<Integer> {
-
-  @Spec CommandSpec spec;
+final class VerifyCommand extends ToolCommand {
 
   @Parameters(
       paramLabel = "<config>",
@@ -50,7 +44,7 @@ final class VerifyCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter out = out();
     MixChannelConfig parsed = MixChannelConfig.load(config);
     out.println("verifying " + config.toAbsolutePath());
     List<String> problems = StorageVerifier.verify(parsed, out);

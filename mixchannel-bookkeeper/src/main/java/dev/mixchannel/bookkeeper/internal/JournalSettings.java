@@ -18,11 +18,12 @@ package dev.mixchannel.bookkeeper.internal;
 import dev.mixchannel.api.InvalidConfigException;
 import dev.mixchannel.api.MixChannelConfig;
 import dev.mixchannel.api.TierConfig;
+import dev.mixchannel.common.PrefixedSettings;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 
 /**
@@ -96,40 +97,25 @@ public record JournalSettings(
    *     its keys
    */
   public static JournalSettings from(BookieConfig bookie) throws IOException {
-    Map<String, String> keys = bookie.mixchannel();
-    for (String name : keys.keySet()) {
-      if (name.startsWith(PREFIX)
-          && !name.equals(SETTINGS_FILE)
-          && !name.equals(REAP_INTERVAL_MS)
-          && !name.equals(PREALLOCATE)) {
-        throw new InvalidConfigException(
-            name,
-            keys.get(name),
-            "a known key (" + SETTINGS_FILE + ", " + REAP_INTERVAL_MS + ", " + PREALLOCATE + ")");
-      }
-    }
-    Properties tiers = new Properties();
-    keys.forEach(
-        (name, value) -> {
-          if (!name.startsWith(PREFIX)) {
-            tiers.setProperty(name, value);
-          }
-        });
-    String file = keys.get(SETTINGS_FILE);
+    PrefixedSettings keys =
+        PrefixedSettings.of(
+            bookie.mixchannel(), PREFIX, List.of(SETTINGS_FILE, REAP_INTERVAL_MS, PREALLOCATE));
+    Properties tiers = keys.others();
+    Optional<String> file = keys.value(SETTINGS_FILE);
     String source;
     MixChannelConfig config;
-    if (file != null) {
+    if (file.isPresent()) {
       if (!tiers.isEmpty()) {
         throw new InvalidConfigException(
             SETTINGS_FILE,
-            file,
+            file.get(),
             "either a settings file or mixchannel.* tier keys in the bookie configuration, not both"
                 + " (found "
                 + tiers.stringPropertyNames().iterator().next()
                 + ")");
       }
-      source = file;
-      config = MixChannelConfig.load(Path.of(file));
+      source = file.get();
+      config = MixChannelConfig.load(Path.of(source));
     } else if (tiers.isEmpty()) {
       throw new InvalidConfigException(
           "mixchannel.tiers",
@@ -161,8 +147,8 @@ public record JournalSettings(
         config,
         journalDirs,
         ledgerDirs,
-        millis(keys, REAP_INTERVAL_MS, DEFAULT_REAP_INTERVAL_MS),
-        bool(keys, PREALLOCATE),
+        keys.millis(REAP_INTERVAL_MS, DEFAULT_REAP_INTERVAL_MS),
+        keys.bool(PREALLOCATE),
         Math.max(0, bookie.preAllocBytes()));
   }
 
@@ -199,33 +185,5 @@ public record JournalSettings(
         }
       }
     }
-  }
-
-  private static long millis(Map<String, String> keys, String key, long defaultValue) {
-    String text = keys.get(key);
-    if (text == null) {
-      return defaultValue;
-    }
-    try {
-      long value = Long.parseLong(text.trim());
-      if (value >= 0) {
-        return value;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw new InvalidConfigException(key, text, "milliseconds >= 0");
-  }
-
-  private static boolean bool(Map<String, String> keys, String key) {
-    String text = keys.get(key);
-    if (text == null) {
-      return false;
-    }
-    String value = text.trim();
-    if (value.equalsIgnoreCase("true") || value.equalsIgnoreCase("false")) {
-      return Boolean.parseBoolean(value);
-    }
-    throw new InvalidConfigException(key, text, "true or false");
   }
 }

@@ -18,6 +18,7 @@ package dev.mixchannel.kafka.internal;
 import dev.mixchannel.api.InvalidConfigException;
 import dev.mixchannel.api.MixChannelConfig;
 import dev.mixchannel.api.TierKind;
+import dev.mixchannel.common.PrefixedSettings;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -152,19 +153,8 @@ public record AdapterSettings(
    * @throws InvalidConfigException for a bad value, or a log dir that clashes with a tier path
    */
   public static AdapterSettings parse(Path source, Properties properties) {
-    Properties tierProperties = new Properties();
-    for (String name : properties.stringPropertyNames()) {
-      if (!name.startsWith(PREFIX)) {
-        tierProperties.setProperty(name, properties.getProperty(name));
-      }
-    }
-    for (String name : properties.stringPropertyNames()) {
-      if (name.startsWith(PREFIX) && !KEYS.contains(name)) {
-        throw new InvalidConfigException(
-            name, properties.getProperty(name), "a known key (" + String.join(", ", KEYS) + ")");
-      }
-    }
-    MixChannelConfig config = MixChannelConfig.fromProperties(tierProperties);
+    PrefixedSettings own = PrefixedSettings.of(properties, PREFIX, KEYS);
+    MixChannelConfig config = MixChannelConfig.fromProperties(own.others());
     List<Path> logDirs = new ArrayList<>();
     String dirs = properties.getProperty("log.dirs", properties.getProperty("log.dir"));
     if (dirs != null) {
@@ -178,9 +168,9 @@ public record AdapterSettings(
     if (metadataDir != null && !metadataDir.isBlank() && !logDirs.isEmpty()) {
       logDirs.add(Path.of(metadataDir.trim()));
     }
-    long sweep = millis(properties, SWEEP_INTERVAL_MS, DEFAULT_SWEEP_INTERVAL_MS);
-    long wait = millis(properties, SHUTDOWN_WAIT_MS, DEFAULT_SHUTDOWN_WAIT_MS);
-    long retention = millis(properties, QUARANTINE_RETENTION_MS, DEFAULT_QUARANTINE_RETENTION_MS);
+    long sweep = own.millis(SWEEP_INTERVAL_MS, DEFAULT_SWEEP_INTERVAL_MS);
+    long wait = own.millis(SHUTDOWN_WAIT_MS, DEFAULT_SHUTDOWN_WAIT_MS);
+    long retention = own.millis(QUARANTINE_RETENTION_MS, DEFAULT_QUARANTINE_RETENTION_MS);
     TierKind kind = logDirKind(properties);
     Pattern excluded = excludedTopics(properties);
     if (config.tiers().stream().anyMatch(t -> t.name().equals(LOGDIR_TIER))) {
@@ -228,21 +218,5 @@ public record AdapterSettings(
    */
   public boolean excludes(String topic) {
     return !excludedTopics.pattern().isEmpty() && excludedTopics.matcher(topic).matches();
-  }
-
-  private static long millis(Properties properties, String key, long defaultValue) {
-    String text = properties.getProperty(key);
-    if (text == null) {
-      return defaultValue;
-    }
-    try {
-      long value = Long.parseLong(text.trim());
-      if (value >= 0) {
-        return value;
-      }
-    } catch (NumberFormatException e) {
-      throw new InvalidConfigException(key, text, "milliseconds >= 0");
-    }
-    throw new InvalidConfigException(key, text, "milliseconds >= 0");
   }
 }

@@ -220,53 +220,51 @@ final class KafkaSegmentStore implements AutoCloseable {
    */
   public Optional<FileChannel> open(SegmentPath segment, boolean mutable, int initFileSize)
       throws IOException {
-    lock.readLock().lock();
-    try {
-      checkOpen();
-      refusedDirs.check(segment);
-      String key = segment.key();
-      Path file = segment.anchor();
-      if (!mutable) {
-        if (!known(key, file)) {
-          return Optional.empty();
-        }
-        return Optional.of(wrap(manager.open(key, StandardOpenOption.READ), file));
+    return call(() -> openChecked(segment, mutable, initFileSize), segment);
+  }
+
+  private Optional<FileChannel> openChecked(SegmentPath segment, boolean mutable, int initFileSize)
+      throws IOException {
+    String key = segment.key();
+    Path file = segment.anchor();
+    if (!mutable) {
+      if (!known(key, file)) {
+        return Optional.empty();
       }
-      boolean created = false;
-      if (!Files.exists(file)) {
-        // A new segment: a key left from a deleted one of the same name is stale. On a fast tier
-        // it is put aside rather than deleted; on the log-dir tier its bytes were the file Kafka
-        // removed, so the key is only forgotten (the quarantine cannot hold a log-dir key).
-        if (manager.exists(key)) {
-          if (lastTier.equals(manager.tierOf(key))) {
-            manager.delete(key);
-            LOG.info("forgot a key of the log-dir tier whose file Kafka deleted: key={}", key);
-          } else {
-            quarantine.quarantine(key, "Kafka creates a new segment of that name");
-          }
-        }
-        createFile(file);
-        created = true;
-      } else {
-        adopter.adopt(segment);
-        known(key, file);
-      }
-      adopter.opened(segment);
-      MixChannel channel =
-          manager.open(
-              key,
-              StandardOpenOption.READ,
-              StandardOpenOption.WRITE,
-              StandardOpenOption.CREATE,
-              SizeHint.of(Math.max(0, initFileSize)));
-      if (created) {
-        SegmentSealer.sealOlder(manager, segment);
-      }
-      counters.opens.increment();
-      return Optional.of(wrap(channel, file));
-    } finally {
-      lock.readLock().unlock();
+      return Optional.of(wrap(manager.open(key, StandardOpenOption.READ), file));
     }
+    boolean created = false;
+    if (!Files.exists(file)) {
+      // A new segment: a key left from a deleted one of the same name is stale. On a fast tier
+      // it is put aside rather than deleted; on the log-dir tier its bytes were the file Kafka
+      // removed, so the key is only forgotten (the quarantine cannot hold a log-dir key).
+      if (manager.exists(key)) {
+        if (lastTier.equals(manager.tierOf(key))) {
+          manager.delete(key);
+          LOG.info("forgot a key of the log-dir tier whose file Kafka deleted: key={}", key);
+        } else {
+          quarantine.quarantine(key, "Kafka creates a new segment of that name");
+        }
+      }
+      createFile(file);
+      created = true;
+    } else {
+      adopter.adopt(segment);
+      known(key, file);
+    }
+    adopter.opened(segment);
+    MixChannel channel =
+        manager.open(
+            key,
+            StandardOpenOption.READ,
+            StandardOpenOption.WRITE,
+            StandardOpenOption.CREATE,
+            SizeHint.of(Math.max(0, initFileSize)));
+    if (created) {
+      SegmentSealer.sealOlder(manager, segment);
+    }
+    counters.opens.increment();
+    return Optional.of(wrap(channel, file));
   }
 
   /** Whether the manager knows a key, after adopting a segment file with bytes it did not know. */
@@ -296,30 +294,27 @@ final class KafkaSegmentStore implements AutoCloseable {
    * @throws IOException when the tiers fail
    */
   public void renamed(FileChannel channel, SegmentPath from, SegmentPath to) throws IOException {
-    lock.readLock().lock();
-    try {
-      checkOpen();
-      refusedDirs.check(from);
-      refusedDirs.check(to);
-      if (channel instanceof AnchorChannel anchored) {
-        anchored.anchorMoved(to.anchor());
-      }
-      String fromKey = from.key();
-      String toKey = to.key();
-      if (fromKey.equals(toKey)) {
-        return;
-      }
-      adopter.renamed(fromKey, toKey);
-      if (manager.exists(fromKey)) {
-        manager.rename(fromKey, toKey);
-        counters.renames.increment();
-      } else if (!known(toKey, to.anchor())) {
-        LOG.debug("Kafka renamed a segment that has no key: from={}, to={}", fromKey, toKey);
-      }
-      excluded.renamed(fromKey, toKey);
-    } finally {
-      lock.readLock().unlock();
+    run(() -> renamedChecked(channel, from, to), from, to);
+  }
+
+  private void renamedChecked(FileChannel channel, SegmentPath from, SegmentPath to)
+      throws IOException {
+    if (channel instanceof AnchorChannel anchored) {
+      anchored.anchorMoved(to.anchor());
     }
+    String fromKey = from.key();
+    String toKey = to.key();
+    if (fromKey.equals(toKey)) {
+      return;
+    }
+    adopter.renamed(fromKey, toKey);
+    if (manager.exists(fromKey)) {
+      manager.rename(fromKey, toKey);
+      counters.renames.increment();
+    } else if (!known(toKey, to.anchor())) {
+      LOG.debug("Kafka renamed a segment that has no key: from={}, to={}", fromKey, toKey);
+    }
+    excluded.renamed(fromKey, toKey);
   }
 
   /**
@@ -329,18 +324,15 @@ final class KafkaSegmentStore implements AutoCloseable {
    * @throws IOException when the tiers fail
    */
   public void deleted(SegmentPath segment) throws IOException {
-    lock.readLock().lock();
-    try {
-      checkOpen();
-      refusedDirs.check(segment);
-      adopter.deleted(segment.key());
-      if (manager.delete(segment.key())) {
-        counters.deletes.increment();
-      }
-      excluded.deleted(segment.key());
-    } finally {
-      lock.readLock().unlock();
-    }
+    run(
+        () -> {
+          adopter.deleted(segment.key());
+          if (manager.delete(segment.key())) {
+            counters.deletes.increment();
+          }
+          excluded.deleted(segment.key());
+        },
+        segment);
   }
 
   /**
@@ -354,20 +346,17 @@ final class KafkaSegmentStore implements AutoCloseable {
    * @throws IOException when the demotion fails (the reader must not read the file then)
    */
   public KeyHold holdInLogDir(SegmentPath segment) throws IOException {
-    lock.readLock().lock();
-    try {
-      checkOpen();
-      refusedDirs.check(segment);
-      String key = segment.key();
-      if (!known(key, segment.anchor())) {
-        return () -> {};
-      }
-      KeyHold hold = manager.hold(key, lastTier);
-      counters.demotionsForReaders.increment();
-      return hold;
-    } finally {
-      lock.readLock().unlock();
-    }
+    return call(
+        () -> {
+          String key = segment.key();
+          if (!known(key, segment.anchor())) {
+            return () -> {};
+          }
+          KeyHold hold = manager.hold(key, lastTier);
+          counters.demotionsForReaders.increment();
+          return hold;
+        },
+        segment);
   }
 
   /**
@@ -379,14 +368,45 @@ final class KafkaSegmentStore implements AutoCloseable {
    * @throws IOException when the demotion fails
    */
   public void releaseToKafka(SegmentPath segment) throws IOException {
+    run(() -> excluded.keepInFile(segment.key()), segment);
+  }
+
+  /** An operation Kafka asks of the store, with a result. */
+  private interface SegmentCall<T> {
+    T call() throws IOException;
+  }
+
+  /** An operation Kafka asks of the store, without a result. */
+  private interface SegmentRun {
+    void run() throws IOException;
+  }
+
+  /**
+   * Runs an operation Kafka asks of the store as each of them runs: under the shared side of the
+   * lock (so no reconcile action interleaves with it), on an open store, and only when no segment
+   * it names is in a refused log dir.
+   */
+  private <T> T call(SegmentCall<T> operation, SegmentPath... segments) throws IOException {
     lock.readLock().lock();
     try {
       checkOpen();
-      refusedDirs.check(segment);
-      excluded.keepInFile(segment.key());
+      for (SegmentPath segment : segments) {
+        refusedDirs.check(segment);
+      }
+      return operation.call();
     } finally {
       lock.readLock().unlock();
     }
+  }
+
+  /** {@link #call} for an operation without a result. */
+  private void run(SegmentRun operation, SegmentPath... segments) throws IOException {
+    call(
+        () -> {
+          operation.run();
+          return null;
+        },
+        segments);
   }
 
   /**

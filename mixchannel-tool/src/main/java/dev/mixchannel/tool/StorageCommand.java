@@ -1,0 +1,82 @@
+/*
+ * Copyright The MixChannel Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package dev.mixchannel.tool;
+
+import dev.mixchannel.api.MixChannelConfig;
+import dev.mixchannel.tiering.TierManager;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import picocli.CommandLine.Parameters;
+
+/**
+ * A subcommand that moves keys of a configuration's storage ({@code migrate}, {@code evacuate},
+ * {@code resolve}): its first parameter is the configuration file. It opens a tier manager without
+ * its background migrator, so that only the command moves keys, once the tier the command names is
+ * known to be configured; the opening recovers the storage as the library always does (interrupted
+ * migrations are discarded). The manager is closed, and the output flushed, when the command is
+ * done.
+ */
+abstract class StorageCommand extends ToolCommand {
+
+  // No explicit index: picocli reads this class's fields before the subclass's, so this is the
+  // first parameter (the subclasses number theirs from 1), and a missing one is reported together
+  // with every other missing parameter and option.
+  @Parameters(paramLabel = "<config>", description = "The configuration file.")
+  Path config;
+
+  /**
+   * Opens the storage, runs the command on it and closes it.
+   *
+   * @return the exit code
+   * @throws IOException when the file cannot be read, the storage cannot be opened or the command
+   *     fails
+   * @throws IllegalArgumentException when the configuration has no tier of the name the command
+   *     needs
+   */
+  @Override
+  public final Integer call() throws IOException {
+    PrintWriter out = out();
+    try (TierManager manager = open()) {
+      return run(manager, out);
+    } finally {
+      out.flush();
+    }
+  }
+
+  /**
+   * The tier the command needs, checked before anything is opened.
+   *
+   * @return the tier's name, as the command line gives it
+   */
+  abstract String tierName();
+
+  /**
+   * Runs the command on the open storage.
+   *
+   * @param manager the tiers, closed by the caller
+   * @param out where the results go
+   * @return the exit code
+   * @throws IOException when the command fails
+   */
+  abstract int run(TierManager manager, PrintWriter out) throws IOException;
+
+  private TierManager open() throws IOException {
+    MixChannelConfig parsed = MixChannelConfig.load(config);
+    parsed.tier(tierName());
+    return TierManager.builder(parsed).startMigrator(false).build();
+  }
+}
