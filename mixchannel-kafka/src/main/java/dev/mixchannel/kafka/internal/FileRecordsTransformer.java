@@ -63,7 +63,12 @@ public final class FileRecordsTransformer {
         new AgentBuilder.Default()
             .disableClassFormatChanges()
             .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
-            .with(new Listener(record));
+            .with(new Listener(record))
+            // By name alone: Byte Buddy's default ignore matcher asks every class the JVM loads
+            // whether it is synthetic, which parses its class file; the broker loads thousands.
+            // The filter rejects them by name before Byte Buddy sees them at all.
+            .ignore(ElementMatchers.not(anyTarget()))
+            .with((AgentBuilder.TransformerDecorator) TargetNameFilter::new);
     for (AdviceTarget target : AdviceTarget.values()) {
       builder =
           builder
@@ -85,9 +90,13 @@ public final class FileRecordsTransformer {
   }
 
   private static ElementMatcher.Junction<TypeDescription> named(AdviceTarget target) {
+    return ElementMatchers.namedOneOf(target.names().toArray(String[]::new));
+  }
+
+  private static ElementMatcher.Junction<TypeDescription> anyTarget() {
     ElementMatcher.Junction<TypeDescription> any = ElementMatchers.none();
-    for (String name : target.names()) {
-      any = any.or(ElementMatchers.named(name));
+    for (AdviceTarget target : AdviceTarget.values()) {
+      any = any.or(named(target));
     }
     return any;
   }
