@@ -26,7 +26,9 @@ import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
  * the JVM passes ({@code org/apache/kafka/...}); every other class the broker loads returns at once
  * with no transformation. Without it, Byte Buddy describes each of the thousands of classes a
  * broker loads before its matchers reject it (AgentClassLoadBenchmark in the Kafka it sources
- * measures the difference). Stateless apart from the set of names.
+ * measures the difference). Only the module-aware {@code transform} is overridden: it is the one
+ * the JVM calls from Java 9 on; the other keeps {@code ClassFileTransformer}'s default (no
+ * transformation). Stateless apart from the set of names.
  */
 final class TargetNameFilter extends ResettableClassFileTransformer.WithDelegation {
   private final Set<String> internalNames = new HashSet<>();
@@ -42,19 +44,6 @@ final class TargetNameFilter extends ResettableClassFileTransformer.WithDelegati
 
   private boolean advised(String internalName) {
     return internalName != null && internalNames.contains(internalName);
-  }
-
-  @Override
-  public byte[] transform(
-      ClassLoader loader,
-      String internalName,
-      Class<?> redefined,
-      ProtectionDomain domain,
-      byte[] classFile)
-      throws IllegalClassFormatException {
-    return advised(internalName)
-        ? classFileTransformer.transform(loader, internalName, redefined, domain, classFile)
-        : null;
   }
 
   @Override
