@@ -60,23 +60,13 @@ public final class OwnershipLock implements Closeable {
   private final Path file;
   private final Path marker;
   private final FileChannel channel;
-  private final long lockPosition;
-  private final long lockSize;
   private FileLock lock;
   private boolean closed;
 
-  private OwnershipLock(
-      Path file,
-      Path marker,
-      FileChannel channel,
-      long lockPosition,
-      long lockSize,
-      FileLock lock) {
+  private OwnershipLock(Path file, Path marker, FileChannel channel, FileLock lock) {
     this.file = file;
     this.marker = marker;
     this.channel = channel;
-    this.lockPosition = lockPosition;
-    this.lockSize = lockSize;
     this.lock = lock;
   }
 
@@ -120,7 +110,7 @@ public final class OwnershipLock implements Closeable {
     try {
       channel = FileChannel.open(file, openOptions(options), ownerOnly());
       FileLock lock = tryLock(channel, lockPosition, lockSize, file, what);
-      return new OwnershipLock(file, marker, channel, lockPosition, lockSize, lock);
+      return new OwnershipLock(file, marker, channel, lock);
     } catch (IOException | RuntimeException | Error e) {
       // Closing our descriptor is safe here: this process holds no lock on the file (the marker
       // proved no owner in this process exists).
@@ -147,8 +137,10 @@ public final class OwnershipLock implements Closeable {
     if (closed) {
       throw new IllegalStateException("ownership already released: file=" + file);
     }
-    lock.release();
-    lock = tryLock(channel, lockPosition, lockSize, file, "the same file, retaken");
+    FileLock dropped = lock;
+    dropped.release();
+    // A FileLock keeps its range after release: the same range is taken again.
+    lock = tryLock(channel, dropped.position(), dropped.size(), file, "the same file, retaken");
   }
 
   /**

@@ -136,7 +136,7 @@ public final class ManagerCore implements TierManager {
         new Catalog(tiers, recovered, clock, state, new KeyIo(state, spiller, ioRunner), stale);
     this.workers = new MigrationWorkers(migrator, state, config.migrationThreads());
     this.agent =
-        new PolicyAgent(catalog, state, tiers, policy, workers, counters, config, settings, clock);
+        new PolicyAgent(catalog, tiers, policy, workers, counters, config, settings, clock);
     this.jmx =
         JmxRegistration.register(
             baseId,

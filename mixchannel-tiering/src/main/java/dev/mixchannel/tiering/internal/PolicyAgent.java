@@ -43,7 +43,6 @@ final class PolicyAgent {
   private static final Logger LOG = LoggerFactory.getLogger(PolicyAgent.class);
 
   private final Catalog catalog;
-  private final ManagerState state;
   private final Tiers tiers;
   private final MigrationPolicy policy;
   private final MigrationWorkers workers;
@@ -55,8 +54,7 @@ final class PolicyAgent {
   /**
    * Creates the agent.
    *
-   * @param catalog the key index
-   * @param state whether the manager is open
+   * @param catalog the key index (and whether the manager is open)
    * @param tiers the tiers
    * @param policy the policy
    * @param workers the copy workers
@@ -67,7 +65,6 @@ final class PolicyAgent {
    */
   PolicyAgent(
       Catalog catalog,
-      ManagerState state,
       Tiers tiers,
       MigrationPolicy policy,
       MigrationWorkers workers,
@@ -76,7 +73,6 @@ final class PolicyAgent {
       MigrationSettings settings,
       Clock clock) {
     this.catalog = catalog;
-    this.state = state;
     this.tiers = tiers;
     this.policy = policy;
     this.workers = workers;
@@ -92,7 +88,7 @@ final class PolicyAgent {
    * @return the number of migrations queued
    */
   synchronized int doWork() {
-    if (state.isClosed()) {
+    if (catalog.isClosed()) {
       return 0;
     }
     retryStaleCopies();
