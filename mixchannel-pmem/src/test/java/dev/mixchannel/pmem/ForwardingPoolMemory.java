@@ -72,6 +72,11 @@ class ForwardingPoolMemory implements PoolMemory {
   }
 
   @Override
+  public void touch(long offset, long length) {
+    delegate.touch(offset, length);
+  }
+
+  @Override
   public ByteBuffer slice(long offset, int length) {
     return delegate.slice(offset, length);
   }

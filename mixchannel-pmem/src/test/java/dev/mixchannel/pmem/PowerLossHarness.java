@@ -39,6 +39,7 @@ final class PowerLossHarness implements AutoCloseable {
 
   private final Path root;
   private final long poolBytes;
+  private final MixChannelConfig config;
   private final PowerLossMemory memory;
   private final PowerLossModel model = new PowerLossModel();
   private final PmemTier tier;
@@ -65,6 +66,7 @@ final class PowerLossHarness implements AutoCloseable {
             .pmemBackend(backend)
             .pmemPretouch(pretouch)
             .build();
+    this.config = config;
     PowerLossMemory.Provider provider =
         new PowerLossMemory.Provider(
             backend == PmemBackend.LLPL ? Backends.llpl() : Backends.jdk());
@@ -82,6 +84,13 @@ final class PowerLossHarness implements AutoCloseable {
     this.memory = provider.last();
     this.driver = new PowerLossDriver(tier, model);
     this.checker = new PowerLossChecker(root, poolBytes, EXTENT_BYTES, model);
+  }
+
+  /**
+   * The configuration of the pool (one PMem tier), to open it again after {@link #tier()} closed.
+   */
+  MixChannelConfig config() {
+    return config;
   }
 
   PmemTier tier() {

@@ -68,10 +68,14 @@ final class ExtentAllocator {
   private final BitSet deferred = new BitSet();
   private final int[] pins;
   private final int pretouchLimit;
+  private final int touchLead;
   private long freeCount;
   private volatile LongConsumer waitReceiver = nanos -> {};
   private long pinTotal;
   private boolean closed;
+
+  /** Set by {@link #drainDirty}: the scrubber zeroes dirty extents only, the pool is closing. */
+  private boolean draining;
 
   /** The free extent the scrubber works on, or -1. */
   private int scrubbing = -1;
@@ -96,7 +100,24 @@ final class ExtentAllocator {
    *     background
    */
   ExtentAllocator(int extentCount, int pretouchLimit) {
+    this(extentCount, pretouchLimit, 0);
+  }
+
+  /**
+   * Creates an allocator with every extent in use until {@link #addFree}.
+   *
+   * @param extentCount the pool's extents
+   * @param pretouchLimit clean never-touched extents below this number are touched in the
+   *     background
+   * @param touchLead 0: every clean never-touched extent below the limit is touched, after the
+   *     dirty ones (a new pool); above 0 (a reopened pool): the scrubber keeps this many touched
+   *     clean extents ready, ahead of the writers, touching one before it zeroes a dirty one
+   *     whenever fewer are ready, and touches no more than that, so the work of an open does not
+   *     grow with the pool's free space
+   */
+  ExtentAllocator(int extentCount, int pretouchLimit, int touchLead) {
     this.extentCount = extentCount;
+    this.touchLead = touchLead;
     this.touched = new int[extentCount];
     this.pretouchLimit = pretouchLimit;
     this.pins = new int[extentCount];
@@ -210,6 +231,9 @@ final class ExtentAllocator {
       }
       freeCount -= n;
       grant = new Grant(out, dirtyFrom);
+      if (belowLead()) {
+        work.signalAll();
+      }
     } finally {
       lock.unlock();
     }
@@ -311,9 +335,11 @@ final class ExtentAllocator {
   }
 
   /**
-   * Gives the scrubber its next extent: a dirty one first, else a clean never-touched one below the
-   * pre-touch limit; waits when there is none. The extent stays free: {@link #allocate} may take it
-   * back at any time, which {@link #scrubChunk} then reports.
+   * Gives the scrubber its next extent: a clean never-touched one below the pre-touch limit while
+   * fewer touched ones than the touch lead are ready, else a dirty one, else a clean never-touched
+   * one below the limit (dirty ones only once {@link #drainDirty} began); waits when there is none.
+   * The extent stays free: {@link #allocate} may take it back at any time, which {@link
+   * #scrubChunk} then reports.
    *
    * @param wait whether to wait for work until {@link #close()}
    * @return the extent, or -1 when there is no work (or the allocator closed)
@@ -323,9 +349,10 @@ final class ExtentAllocator {
     lock.lock();
     try {
       while (!closed && scrubbing < 0) {
-        int e = dirty.nextSetBit(0);
+        boolean touchFirst = !draining && belowLead() && hasUntouchedBelowLimit();
+        int e = touchFirst ? -1 : dirty.nextSetBit(0);
         boolean isDirty = e >= 0;
-        if (!isDirty && hasUntouchedBelowLimit()) {
+        if (!isDirty && !draining && wantsTouch()) {
           e = untouched.nextSetBit(0);
         }
         if (e >= 0) {
@@ -343,6 +370,43 @@ final class ExtentAllocator {
     } finally {
       lock.unlock();
     }
+  }
+
+  /**
+   * Whether the extent {@link #borrowForScrub} gave was dirty (false: clean, to be touched only).
+   *
+   * @param extent the scrubber's extent
+   * @return whether it was dirty when borrowed; false when an allocation took it meanwhile
+   */
+  boolean borrowedDirty(int extent) {
+    lock.lock();
+    try {
+      return scrubbing == extent && scrubbingDirty;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * The pool is closing: from now on the scrubber zeroes dirty extents only (no pre-touch); waits
+   * until none is left or the time is up, so that a clean close leaves every free extent marked
+   * clean and the next open has no zeroing backlog.
+   *
+   * @param timeoutNanos the longest wait
+   * @return whether no dirty free extent is left
+   */
+  boolean drainDirty(long timeoutNanos) {
+    lock.lock();
+    try {
+      draining = true;
+      work.signalAll();
+    } finally {
+      lock.unlock();
+    }
+    return await(
+        returned,
+        () -> closed || (dirty.isEmpty() && !(scrubbing >= 0 && scrubbingDirty)),
+        timeoutNanos);
   }
 
   /**
@@ -404,7 +468,8 @@ final class ExtentAllocator {
 
   /**
    * Waits until the scrubber has nothing left to do: no dirty extent, no clean never-touched one
-   * below the pre-touch limit, none being scrubbed.
+   * below the pre-touch limit (with a touch lead: none while the lead is full), none being
+   * scrubbed.
    *
    * @param timeoutNanos the longest wait
    * @return whether it has nothing left to do
@@ -412,19 +477,35 @@ final class ExtentAllocator {
   boolean awaitScrubbed(long timeoutNanos) {
     return await(
         returned,
-        () -> closed || (scrubbing < 0 && dirty.isEmpty() && !hasUntouchedBelowLimit()),
+        () -> closed || (scrubbing < 0 && dirty.isEmpty() && !wantsTouch()),
         timeoutNanos);
   }
 
-  /** The scrubber's work now: dirty extents plus clean never-touched ones below the limit. */
+  /**
+   * The scrubber's work now: dirty extents plus clean never-touched ones below the limit (with a
+   * touch lead: as many as the lead lacks).
+   */
   long scrubWork() {
     lock.lock();
     try {
       int untouchedBelow = untouched.get(0, Math.max(0, pretouchLimit)).cardinality();
+      if (touchLead > 0) {
+        untouchedBelow = Math.min(untouchedBelow, Math.max(0, touchLead - touchedTop));
+      }
       return dirty.cardinality() + untouchedBelow;
     } finally {
       lock.unlock();
     }
+  }
+
+  /** Whether the scrubber keeps a touch lead and fewer touched extents than it are ready. */
+  private boolean belowLead() {
+    return touchLead > 0 && touchedTop < touchLead;
+  }
+
+  /** Whether a clean never-touched extent is to be touched now. */
+  private boolean wantsTouch() {
+    return hasUntouchedBelowLimit() && (touchLead == 0 || touchedTop < touchLead);
   }
 
   private boolean hasUntouchedBelowLimit() {
@@ -442,9 +523,5 @@ final class ExtentAllocator {
     } finally {
       lock.unlock();
     }
-  }
-
-  int pretouchLimit() {
-    return pretouchLimit;
   }
 }

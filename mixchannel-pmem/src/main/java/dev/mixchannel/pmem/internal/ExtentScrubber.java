@@ -45,6 +45,7 @@ final class ExtentScrubber implements AutoCloseable {
   private final Superblock layout;
   private final Path pool;
   private final long initialWork;
+  private final boolean readTouchClean;
   private volatile boolean stopped;
   private long done;
   private int lastDecile;
@@ -61,8 +62,8 @@ final class ExtentScrubber implements AutoCloseable {
     this.memory = media.memory();
     this.layout = media.superblock();
     this.pool = media.file();
-    this.initialWork =
-        allocator.dirtyCount() + Math.min(allocator.freeCount(), allocator.pretouchLimit());
+    this.readTouchClean = !media.created();
+    this.initialWork = allocator.scrubWork();
   }
 
   /**
@@ -89,17 +90,23 @@ final class ExtentScrubber implements AutoCloseable {
     }
     boolean zeroed = false;
     try {
+      // A reopened pool's clean extents are durably zero already (their mark says so), and were
+      // written when they were zeroed: reading one byte per page maps them for the writer (the
+      // kernel maps the neighbouring pages of a read fault too) with no store, no flush, no mark.
+      // A new pool's may be sparse, so they are written, as dirty ones are.
+      boolean touchOnly = readTouchClean && !allocator.borrowedDirty(e);
       long extentSizeBytes = layout.extentSizeBytes();
       long base = layout.dataOffset() + (long) e * extentSizeBytes;
       for (long at = 0; at < extentSizeBytes; at += PoolMemory.CHUNK_BYTES) {
         long from = base + at;
         long n = Math.min(PoolMemory.CHUNK_BYTES, extentSizeBytes - at);
+        Runnable chunk = touchOnly ? () -> memory.touch(from, n) : () -> zeroDurably(from, n);
         // Chunk by chunk, so that an allocation that takes this extent waits for one chunk only.
-        if (!allocator.scrubChunk(e, () -> zeroDurably(from, n))) {
+        if (!allocator.scrubChunk(e, chunk)) {
           return true;
         }
       }
-      if (!allocator.scrubChunk(e, () -> markClean(e))) {
+      if (!touchOnly && !allocator.scrubChunk(e, () -> markClean(e))) {
         return true;
       }
       zeroed = true;
@@ -142,6 +149,22 @@ final class ExtentScrubber implements AutoCloseable {
       lastDecile = decile;
       LOG.info("scrub {}%: extents={}/{} (pool {})", decile * 10, done, initialWork, pool);
     }
+  }
+
+  /**
+   * The pool is closing cleanly: zeroes (on the scrubber's thread) and marks clean the dirty free
+   * extents left, no pre-touch, for at most {@code timeoutNanos}; what is left stays dirty and the
+   * next open zeroes it.
+   *
+   * @param timeoutNanos the longest wait
+   * @return whether no dirty free extent is left
+   */
+  boolean drain(long timeoutNanos) {
+    Thread t = thread;
+    if (stopped || t == null || !t.isAlive()) {
+      return allocator.dirtyCount() == 0;
+    }
+    return allocator.drainDirty(timeoutNanos);
   }
 
   /** Runs the steps on a daemon thread {@code mixchannel-scrub-<number>} until {@link #close()}. */

@@ -68,6 +68,9 @@ abstract class MappedPoolMemory implements PoolMemory {
   private final MappedByteBuffer[] windows;
   private final long dataOffset;
 
+  /** Where {@link #touch} leaves its reads' sum, so the compiler cannot drop the reads. */
+  private volatile long touchSink;
+
   /**
    * Maps the pool file for a backend.
    *
@@ -188,6 +191,11 @@ abstract class MappedPoolMemory implements PoolMemory {
       }
       done += n;
     }
+  }
+
+  @Override
+  public final void touch(long offset, long length) {
+    touchSink = touchPages(offset, length);
   }
 
   /** Maps a data range's pages into the data path with one read per page, without writing. */

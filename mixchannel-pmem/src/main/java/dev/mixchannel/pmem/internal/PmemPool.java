@@ -73,7 +73,10 @@ public final class PmemPool implements AutoCloseable {
     FileChannel channel = owner.channel();
     this.media =
         new PoolMedia(
-            options, options.provider().open(file, channel, geometry, options.medium()), sb);
+            options,
+            options.provider().open(file, channel, geometry, options.medium()),
+            sb,
+            created);
     this.slots = media.slots();
   }
 
@@ -394,10 +397,11 @@ public final class PmemPool implements AutoCloseable {
   }
 
   /**
-   * Closes every channel, waits (bounded) for forces and transfer views in flight, stops the
-   * scrubber, unmaps and releases the pool file. When a view or the scrubber is still in use after
-   * the wait, the memory stays mapped (until the collector or the process exit releases it) rather
-   * than be unmapped under a reader. Idempotent.
+   * Closes every channel, waits (bounded) for forces and transfer views in flight, lets the
+   * scrubber zero the dirty free extents (bounded, 5 s), stops it, unmaps and releases the pool
+   * file. When a view or the scrubber is still in use after the wait, the memory stays mapped
+   * (until the collector or the process exit releases it) rather than be unmapped under a reader.
+   * Idempotent.
    *
    * @throws IOException when closing a channel or the file failed; everything is still released
    */
@@ -413,7 +417,6 @@ public final class PmemPool implements AutoCloseable {
       open = keys.handles();
       files = keys.all();
     }
-    boolean scrubberStopped = media.stopScrubber();
     IOException failure = Closeables.closeCollecting(open, "closing the channels of pool " + file);
     for (PmemChannelImpl h : open) {
       h.file().shutdown();
@@ -421,6 +424,10 @@ public final class PmemPool implements AutoCloseable {
     for (PmemKey f : files) {
       f.shutdown();
     }
+    // Nothing frees or allocates any more: the dirty free extents are zeroed and marked clean now
+    // (bounded), so the next open does not zero them while its first writes run.
+    media.drainScrubber();
+    boolean scrubberStopped = media.stopScrubber();
     media.unmap(scrubberStopped);
     try {
       owner.close();

@@ -116,6 +116,15 @@ public interface PoolMemory extends Closeable {
   void pretouch(long offset, long length);
 
   /**
+   * Maps a data range's pages into the data path by reading one byte of each page: writes nothing,
+   * so it may run on bytes a key owns (a reopened pool's clean extents are touched this way).
+   *
+   * @param offset the data offset
+   * @param length the byte count, within one extent
+   */
+  void touch(long offset, long length);
+
+  /**
    * A direct view of data memory, valid while the extent stays allocated to the caller.
    *
    * @param offset the data offset
