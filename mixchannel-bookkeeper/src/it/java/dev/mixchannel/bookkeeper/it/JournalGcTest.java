@@ -28,6 +28,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.NavigableSet;
 import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
 import org.apache.bookkeeper.client.LedgerHandle;
 import org.apache.bookkeeper.conf.ServerConfiguration;
 import org.junit.jupiter.api.Tag;
@@ -52,7 +53,12 @@ class JournalGcTest {
         BookieProcess bookie = cluster.bookie("bookie", gcConfig(tiers))) {
       bookie.start(cluster.admin());
       LedgerHandle ledger = cluster.createLedger(1, 1, 1);
-      NavigableSet<Long> acked = Traffic.writeUntilKilled(ledger, bookie, 12_000);
+      // Killed once the bookie has collected three journals, however fast the adds run: a fixed
+      // number of entries was written before three checkpoints on a quiet machine.
+      NavigableSet<Long> acked =
+          Traffic.write(ledger, 1_000_000, 64, 2_000, () -> killAfterCollections(bookie, 3));
+      assertThat(acked.size()).isGreaterThanOrEqualTo(2_000);
+      assertThat(acked.last()).as("acknowledged in order").isEqualTo(acked.size() - 1L);
       String firstRun = bookie.log();
       assertThat(BookieCluster.count(firstRun, "garbage collected journal"))
           .isGreaterThanOrEqualTo(3);
@@ -96,6 +102,18 @@ class JournalGcTest {
         storage.closeNow();
       }
     }
+  }
+
+  /**
+   * SIGKILLs the bookie once its log shows {@code collections} collected journals (60 s at most).
+   */
+  private static void killAfterCollections(BookieProcess bookie, int collections) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (BookieCluster.count(bookie.log(), "garbage collected journal") < collections
+        && System.nanoTime() < deadline) {
+      Thread.sleep(50);
+    }
+    bookie.kill();
   }
 
   private static Map<String, String> gcConfig(TestTiers tiers) {
