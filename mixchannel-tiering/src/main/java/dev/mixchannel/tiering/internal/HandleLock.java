@@ -50,9 +50,22 @@ final class HandleLock extends FileLock {
     return handle;
   }
 
+  /**
+   * Whether this lock is held. A migration publishes the new backing lock before it releases the
+   * old one ({@link #moveAll}), so an old lock found released while a newer one is published means
+   * the lock moved meanwhile, not that it was lost: the answer is then the newer lock's.
+   */
   @Override
   public boolean isValid() {
-    return !released.get() && handle.isOpen() && delegate.isValid();
+    FileLock d = delegate;
+    while (!d.isValid()) {
+      FileLock newer = delegate;
+      if (newer == d) {
+        return false;
+      }
+      d = newer;
+    }
+    return !released.get() && handle.isOpen();
   }
 
   @Override
