@@ -37,19 +37,11 @@ final class Copier {
    */
   static long copy(FileChannel src, FileChannel dst, long from, long to, ByteBuffer buffer)
       throws IOException {
-    long pos = from;
-    while (pos < to) {
-      buffer.clear();
-      buffer.limit((int) Math.min(buffer.capacity(), to - pos));
-      int n = src.read(buffer, pos);
-      if (n <= 0) {
-        break;
-      }
-      buffer.flip();
-      while (buffer.hasRemaining()) {
-        pos += dst.write(buffer, pos);
-      }
-    }
-    return pos - from;
+    return new PieceCopy(buffer)
+        .run(
+            to - from,
+            (piece, done) -> src.read(piece, from + done),
+            (piece, done) -> dst.write(piece, from + done),
+            true);
   }
 }

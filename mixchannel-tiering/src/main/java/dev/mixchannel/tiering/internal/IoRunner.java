@@ -16,6 +16,7 @@
 package dev.mixchannel.tiering.internal;
 
 import dev.mixchannel.common.DaemonThreads;
+import dev.mixchannel.common.Failures;
 import java.io.IOException;
 import java.nio.channels.ClosedChannelException;
 import java.util.concurrent.Callable;
@@ -90,16 +91,7 @@ final class IoRunner implements AutoCloseable {
 
   /** What a call on another thread threw, as this thread throws it. */
   static IOException rethrow(Throwable cause) {
-    if (cause instanceof IOException io) {
-      return io;
-    }
-    if (cause instanceof RuntimeException re) {
-      throw re;
-    }
-    if (cause instanceof Error error) {
-      throw error;
-    }
-    return new IOException("backing call failed", cause);
+    return Failures.rethrow(cause, "backing call failed");
   }
 
   /**

@@ -312,11 +312,11 @@ public final class ManagerCore implements TierManager {
     }
     return new MixChannelStats(
         tierStats,
-        counters.migrationsUp(),
-        counters.migrationsDown(),
-        counters.bytesMigrated(),
-        counters.spills(),
-        counters.failures());
+        counters.count(ManagerCounters.Count.MIGRATIONS_UP),
+        counters.count(ManagerCounters.Count.MIGRATIONS_DOWN),
+        counters.count(ManagerCounters.Count.BYTES_MIGRATED),
+        counters.count(ManagerCounters.Count.SPILLS),
+        counters.count(ManagerCounters.Count.FAILURES));
   }
 
   /**

@@ -16,24 +16,34 @@
 package dev.mixchannel.tiering.internal;
 
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.atomic.LongAdder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Manager-wide migration counters and the last error. Thread-safe. */
-final class ManagerCounters {
+/** Manager-wide migration counters, the last error and the migration histograms. Thread-safe. */
+final class ManagerCounters extends EventCounts<ManagerCounters.Count> {
   private static final Logger LOG = LoggerFactory.getLogger(ManagerCounters.class);
 
-  private final LongAdder migrationsUp = new LongAdder();
-  private final LongAdder migrationsDown = new LongAdder();
-  private final LongAdder bytesMigrated = new LongAdder();
-  private final LongAdder spills = new LongAdder();
-  private final LongAdder failures = new LongAdder();
-  private final AtomicReference<String> lastError = new AtomicReference<>("");
+  /** What the manager counts. */
+  enum Count {
+    /** Completed promotions. */
+    MIGRATIONS_UP,
+    /** Completed demotions, spills included. */
+    MIGRATIONS_DOWN,
+    /** Bytes copied by completed migrations. */
+    BYTES_MIGRATED,
+    /** Spills. */
+    SPILLS,
+    /** Failed migrations. */
+    FAILURES
+  }
+
   private final WindowedHistogram migrationDurationMillis = new WindowedHistogram();
   private final WindowedHistogram migrationBytes = new WindowedHistogram();
   private final WindowedHistogram policyRoundMicros = new WindowedHistogram();
+
+  ManagerCounters() {
+    super(Count.class);
+  }
 
   /**
    * Records a completed migration.
@@ -47,17 +57,17 @@ final class ManagerCounters {
     migrationDurationMillis.record((System.nanoTime() - startNanos) / 1_000_000);
     migrationBytes.record(bytes);
     if (to.fasterThan(from)) {
-      migrationsUp.increment();
-      to.counters().migrationsIn.increment();
+      increment(Count.MIGRATIONS_UP);
+      to.counters().increment(TierCounters.Count.MIGRATIONS_IN);
     } else {
-      migrationsDown.increment();
-      from.counters().migrationsOut.increment();
+      increment(Count.MIGRATIONS_DOWN);
+      from.counters().increment(TierCounters.Count.MIGRATIONS_OUT);
     }
     if (spill) {
-      spills.increment();
-      from.counters().spills.increment();
+      increment(Count.SPILLS);
+      from.counters().increment(TierCounters.Count.SPILLS);
     }
-    bytesMigrated.add(bytes);
+    add(Count.BYTES_MIGRATED, bytes);
   }
 
   /**
@@ -68,7 +78,7 @@ final class ManagerCounters {
    * @param failure what went wrong
    */
   void failed(RankedTier from, RankedTier to, Throwable failure) {
-    failures.increment();
+    increment(Count.FAILURES);
     error(failure, from, to);
   }
 
@@ -80,67 +90,13 @@ final class ManagerCounters {
    */
   void error(Throwable failure, RankedTier... tiers) {
     String message = String.valueOf(failure.getMessage());
-    lastError.set(message);
+    lastError(message);
     for (RankedTier tier : tiers) {
       if (tier != null) {
-        tier.counters().lastError.set(message);
+        tier.counters().lastError(message);
       }
     }
     LOG.debug("recorded error: {}", message, failure);
-  }
-
-  /**
-   * Completed promotions.
-   *
-   * @return the count
-   */
-  public long migrationsUp() {
-    return migrationsUp.sum();
-  }
-
-  /**
-   * Completed demotions, spills included.
-   *
-   * @return the count
-   */
-  public long migrationsDown() {
-    return migrationsDown.sum();
-  }
-
-  /**
-   * Bytes copied by completed migrations.
-   *
-   * @return the byte count
-   */
-  public long bytesMigrated() {
-    return bytesMigrated.sum();
-  }
-
-  /**
-   * Spills.
-   *
-   * @return the count
-   */
-  public long spills() {
-    return spills.sum();
-  }
-
-  /**
-   * Failed migrations.
-   *
-   * @return the count
-   */
-  public long failures() {
-    return failures.sum();
-  }
-
-  /**
-   * The last recorded error.
-   *
-   * @return its message, or an empty string
-   */
-  public String lastError() {
-    return lastError.get();
   }
 
   /** Records a policy round that began at {@code startNanos} ({@link System#nanoTime}). */

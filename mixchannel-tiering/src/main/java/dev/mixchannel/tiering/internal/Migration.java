@@ -15,6 +15,7 @@
  */
 package dev.mixchannel.tiering.internal;
 
+import java.io.Closeable;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.util.Arrays;
@@ -173,14 +174,7 @@ final class Migration {
     }
     Phase was = phase;
     phase = Phase.ROLLED_BACK;
-    if (destination == null) {
-      return;
-    }
-    try {
-      destination.close();
-    } catch (IOException e) {
-      LOG.debug("closing the destination failed: {}", describe(), e);
-    }
+    closeLogged(destination, "closing the destination failed");
     if (was == Phase.CREATED) {
       TierCalls.discardQuietly(target, key, failure);
     }
@@ -193,13 +187,23 @@ final class Migration {
       retired = retiredSource;
       retiredSource = null;
     }
-    if (retired == null) {
+    closeLogged(
+        retired == null ? null : retired::closeIfRetired,
+        "closing the replaced source channel failed");
+  }
+
+  /**
+   * Closes a channel this attempt is done with, if any; a failure is logged (the attempt's outcome
+   * does not depend on it).
+   */
+  private void closeLogged(Closeable channel, String failed) {
+    if (channel == null) {
       return;
     }
     try {
-      retired.closeIfRetired();
+      channel.close();
     } catch (IOException e) {
-      LOG.debug("closing the replaced source channel failed: {}", describe(), e);
+      LOG.debug(failed + ": {}", describe(), e);
     }
   }
 

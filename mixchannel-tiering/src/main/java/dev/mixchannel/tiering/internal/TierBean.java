@@ -54,17 +54,17 @@ final class TierBean implements TierMXBean {
 
   @Override
   public long getMigrationsIn() {
-    return slot.counters().migrationsIn();
+    return slot.counters().count(TierCounters.Count.MIGRATIONS_IN);
   }
 
   @Override
   public long getMigrationsOut() {
-    return slot.counters().migrationsOut();
+    return slot.counters().count(TierCounters.Count.MIGRATIONS_OUT);
   }
 
   @Override
   public long getSpills() {
-    return slot.counters().spills();
+    return slot.counters().count(TierCounters.Count.SPILLS);
   }
 
   @Override

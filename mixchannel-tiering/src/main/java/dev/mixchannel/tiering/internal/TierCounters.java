@@ -15,51 +15,26 @@
  */
 package dev.mixchannel.tiering.internal;
 
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.atomic.LongAdder;
+/**
+ * Migration counters of one tier, and the histograms of its forces and allocation waits.
+ * Thread-safe.
+ */
+final class TierCounters extends EventCounts<TierCounters.Count> {
 
-/** Migration counters of one tier. Thread-safe. */
-final class TierCounters {
-  final LongAdder migrationsIn = new LongAdder();
-  final LongAdder migrationsOut = new LongAdder();
-  final LongAdder spills = new LongAdder();
-  final AtomicReference<String> lastError = new AtomicReference<>("");
+  /** What a tier counts. */
+  enum Count {
+    /** Completed migrations into the tier from a slower one. */
+    MIGRATIONS_IN,
+    /** Completed migrations out of the tier to a slower one, spills included. */
+    MIGRATIONS_OUT,
+    /** Spills out of the tier. */
+    SPILLS
+  }
+
   final WindowedHistogram forceLatencyMicros = new WindowedHistogram();
   final WindowedHistogram allocationWaitMicros = new WindowedHistogram();
 
-  /**
-   * Completed migrations into the tier from a slower one.
-   *
-   * @return the count
-   */
-  public long migrationsIn() {
-    return migrationsIn.sum();
-  }
-
-  /**
-   * Completed migrations out of the tier to a slower one, spills included.
-   *
-   * @return the count
-   */
-  public long migrationsOut() {
-    return migrationsOut.sum();
-  }
-
-  /**
-   * Spills out of the tier.
-   *
-   * @return the count
-   */
-  public long spills() {
-    return spills.sum();
-  }
-
-  /**
-   * The last error recorded for the tier.
-   *
-   * @return its message, or an empty string
-   */
-  public String lastError() {
-    return lastError.get();
+  TierCounters() {
+    super(Count.class);
   }
 }

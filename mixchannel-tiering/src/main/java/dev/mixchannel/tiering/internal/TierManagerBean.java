@@ -108,27 +108,27 @@ final class TierManagerBean implements TierManagerMXBean {
 
   @Override
   public long getMigrationsUp() {
-    return counters.migrationsUp();
+    return counters.count(ManagerCounters.Count.MIGRATIONS_UP);
   }
 
   @Override
   public long getMigrationsDown() {
-    return counters.migrationsDown();
+    return counters.count(ManagerCounters.Count.MIGRATIONS_DOWN);
   }
 
   @Override
   public long getBytesMigrated() {
-    return counters.bytesMigrated();
+    return counters.count(ManagerCounters.Count.BYTES_MIGRATED);
   }
 
   @Override
   public long getSpills() {
-    return counters.spills();
+    return counters.count(ManagerCounters.Count.SPILLS);
   }
 
   @Override
   public long getMigrationFailures() {
-    return counters.failures();
+    return counters.count(ManagerCounters.Count.FAILURES);
   }
 
   @Override

@@ -49,27 +49,11 @@ final class Transfers {
       return 0;
     }
     count = Math.min(count, size - position);
-    ByteBuffer buffer = ByteBuffer.allocate((int) Math.min(BUFFER_BYTES, count));
-    long done = 0;
-    try {
-      while (done < count) {
-        buffer.clear();
-        buffer.limit((int) Math.min(buffer.capacity(), count - done));
-        int n = io.read(h, buffer, position + done);
-        if (n <= 0) {
-          break;
-        }
-        buffer.flip();
-        int written = target.write(buffer);
-        done += written;
-        if (written < n) {
-          break;
-        }
-      }
-    } catch (IOException e) {
-      return partial(done, e);
-    }
-    return done;
+    return bounce(
+        count,
+        (buffer, done) -> io.read(h, buffer, position + done),
+        (buffer, done) -> target.write(buffer),
+        false);
   }
 
   static long fromChannel(
@@ -95,26 +79,22 @@ final class Transfers {
     if (count <= 0) {
       return 0;
     }
-    ByteBuffer buffer = ByteBuffer.allocate((int) Math.min(BUFFER_BYTES, count));
-    long done = 0;
+    return bounce(
+        count,
+        (buffer, done) -> src.read(buffer),
+        (buffer, done) -> append ? h.append(buffer) : io.write(h, buffer, position + done),
+        true);
+  }
+
+  /** A {@link PieceCopy} of at most {@code count} bytes; one that fails part-way counts. */
+  private static long bounce(long count, PieceCopy.Piece read, PieceCopy.Piece write, boolean drain)
+      throws IOException {
+    PieceCopy copy = new PieceCopy(ByteBuffer.allocate((int) Math.min(BUFFER_BYTES, count)));
     try {
-      while (done < count) {
-        buffer.clear();
-        buffer.limit((int) Math.min(buffer.capacity(), count - done));
-        int n = src.read(buffer);
-        if (n <= 0) {
-          break;
-        }
-        buffer.flip();
-        while (buffer.hasRemaining()) {
-          // Counted piece by piece: a write that fails after another one worked keeps its bytes.
-          done += append ? h.append(buffer) : io.write(h, buffer, position + done);
-        }
-      }
+      return copy.run(count, read, write, drain);
     } catch (IOException e) {
-      return partial(done, e);
+      return partial(copy.done(), e);
     }
-    return done;
   }
 
   /**
