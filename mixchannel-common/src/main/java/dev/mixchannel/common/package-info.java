@@ -15,8 +15,8 @@
  */
 /**
  * Implementation the MixChannel modules share, not an API: open-option parsing, the argument checks
- * of the {@link java.nio.channels.FileChannel} implementations, closing many resources, named
- * daemon threads, byte-size formatting and the storage ownership lock. No compatibility is
- * promised.
+ * of the {@link java.nio.channels.FileChannel} implementations, closing many resources, rethrowing
+ * what a call on another thread threw, named daemon threads, byte-size formatting and the storage
+ * ownership lock. No compatibility is promised.
  */
 package dev.mixchannel.common;

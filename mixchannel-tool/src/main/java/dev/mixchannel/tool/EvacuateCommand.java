@@ -16,12 +16,10 @@
 package dev.mixchannel.tool;
 
 import dev.mixchannel.common.ByteSizes;
-import dev.mixchannel.tiering.MixChannel;
 import dev.mixchannel.tiering.TierManager;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.NoSuchFileException;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -54,7 +52,7 @@ final class EvacuateCommand extends StorageCommand {
     long totalBytes = 0;
     for (String key : manager.keys()) {
       if (!manager.tierOf(key).equals(tier)) {
-        long size = size(manager, key);
+        long size = sizeOf(manager, key);
         todo.put(key, size);
         totalBytes += size;
       }
@@ -86,12 +84,6 @@ final class EvacuateCommand extends StorageCommand {
     out.println("RESULT: " + left.size() + " key(s) left where they were:");
     left.forEach(line -> out.println("  " + line));
     return MixChannelTool.PROBLEMS;
-  }
-
-  private static long size(TierManager manager, String key) throws IOException {
-    try (MixChannel channel = manager.open(key, StandardOpenOption.READ)) {
-      return channel.size();
-    }
   }
 
   @Override

@@ -16,11 +16,9 @@
 package dev.mixchannel.tool;
 
 import dev.mixchannel.common.ByteSizes;
-import dev.mixchannel.tiering.MixChannel;
 import dev.mixchannel.tiering.TierManager;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.StandardOpenOption;
 import java.util.Locale;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -54,10 +52,7 @@ final class MigrateCommand extends StorageCommand {
     long start = System.nanoTime();
     manager.migrate(key, tier);
     long millis = (System.nanoTime() - start) / 1_000_000;
-    long size;
-    try (MixChannel channel = manager.open(key, StandardOpenOption.READ)) {
-      size = channel.size();
-    }
+    long size = sizeOf(manager, key);
     out.printf(
         Locale.ROOT,
         "moved %s from %s to %s: %s in %d ms%n",

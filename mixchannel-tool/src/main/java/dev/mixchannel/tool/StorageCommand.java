@@ -16,10 +16,12 @@
 package dev.mixchannel.tool;
 
 import dev.mixchannel.api.MixChannelConfig;
+import dev.mixchannel.tiering.MixChannel;
 import dev.mixchannel.tiering.TierManager;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import picocli.CommandLine.Parameters;
 
 /**
@@ -73,6 +75,21 @@ abstract class StorageCommand extends ToolCommand {
    * @throws IOException when the command fails
    */
   abstract int run(TierManager manager, PrintWriter out) throws IOException;
+
+  /**
+   * The size of a key, as a reader opening it sees it.
+   *
+   * @param manager the tiers
+   * @param key the key
+   * @return its size in bytes
+   * @throws IOException when the key cannot be opened ({@link java.nio.file.NoSuchFileException}
+   *     when it is gone)
+   */
+  static long sizeOf(TierManager manager, String key) throws IOException {
+    try (MixChannel channel = manager.open(key, StandardOpenOption.READ)) {
+      return channel.size();
+    }
+  }
 
   private TierManager open() throws IOException {
     MixChannelConfig parsed = MixChannelConfig.load(config);

@@ -76,14 +76,7 @@ public final class Evacuator {
    */
   public List<String> run(Path quarantineTo) throws IOException {
     int reaped =
-        new Reaper(
-                tiers,
-                settings,
-                new LastMarks(settings.ledgerDirs(), settings.journalDirs().size()),
-                new ReentrantLock(),
-                key -> false,
-                Clock.systemUTC())
-            .doWork();
+        new Reaper(tiers, settings, new ReentrantLock(), key -> false, Clock.systemUTC()).doWork();
     out.println("reaper: " + reaped + " keys of deleted journals removed or quarantined");
     List<String> left = new ArrayList<>();
     for (String key : tiers.keys()) {

@@ -346,14 +346,7 @@ public final class JournalStorage {
     manager = opened;
     unregisterMetrics =
         BookieMetrics.register(opened, settings.config().tiers().get(0).paths().get(0).toString());
-    reaper =
-        new Reaper(
-            opened,
-            settings,
-            new LastMarks(settings.ledgerDirs(), settings.journalDirs().size()),
-            keyLock,
-            this::inUse,
-            clock);
+    reaper = new Reaper(opened, settings, keyLock, this::inUse, clock);
     reapQuietly();
     if (settings.reapIntervalMillis() > 0) {
       ScheduledExecutorService scheduled =

@@ -63,16 +63,24 @@ final class Reaper {
   private final Clock clock;
   private final Set<Path> warned = new HashSet<>();
 
+  /**
+   * Creates a reaper; the last log marks are read from the ledger directories of the settings.
+   *
+   * @param tiers the journal tiers
+   * @param settings the bookie's settings
+   * @param keyLock the lock each action takes
+   * @param inUse whether a key has an open journal channel (such keys are left alone)
+   * @param clock the clock, for quarantine times
+   */
   Reaper(
       TierManager tiers,
       JournalSettings settings,
-      LastMarks marks,
       Lock keyLock,
       Predicate<String> inUse,
       Clock clock) {
     this.tiers = tiers;
     this.settings = settings;
-    this.marks = marks;
+    this.marks = new LastMarks(settings.ledgerDirs(), settings.journalDirs().size());
     this.keyLock = keyLock;
     this.inUse = inUse;
     this.clock = clock;

@@ -19,6 +19,7 @@ import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.OpenOption;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A factory wrapper that records every channel its delegate opens in a {@link ChannelTracker}.
@@ -28,7 +29,7 @@ final class TrackingChannelFactory implements ChannelFactory {
 
   private final ChannelFactory delegate;
   private final ChannelTracker tracker;
-  private boolean closed;
+  private final AtomicBoolean closed = new AtomicBoolean();
 
   TrackingChannelFactory(ChannelFactory delegate, ChannelTracker tracker) {
     this.delegate = delegate;
@@ -69,11 +70,8 @@ final class TrackingChannelFactory implements ChannelFactory {
 
   @Override
   public void close() throws IOException {
-    synchronized (this) {
-      if (closed) {
-        return;
-      }
-      closed = true;
+    if (!closed.compareAndSet(false, true)) {
+      return;
     }
     tracker.factoryClosing(this);
     delegate.close();

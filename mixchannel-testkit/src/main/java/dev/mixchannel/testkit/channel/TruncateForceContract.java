@@ -37,11 +37,8 @@ abstract class TruncateForceContract extends ContractTestBase {
   void shouldShrinkAndReturnThisWhenTruncatingBelowSize() throws IOException {
     byte[] data = bytes(100, 1);
     try (FileChannel channel = openWith(data)) {
-      assertThat(channel.truncate(40)).isSameAs(channel);
-      assertPositionAndSize(channel, 0, 40);
-      assertThat(contents(channel)).isEqualTo(slice(data, 0, 40));
-      channel.truncate(0);
-      assertPositionAndSize(channel, 0, 0);
+      assertTruncatesTo(channel, 40, slice(data, 0, 40));
+      assertTruncatesTo(channel, 0, new byte[0]);
     }
   }
 
@@ -49,22 +46,17 @@ abstract class TruncateForceContract extends ContractTestBase {
   void shouldNotGrowWhenTruncatingAboveSize() throws IOException {
     byte[] data = bytes(100, 2);
     try (FileChannel channel = openWith(data)) {
-      assertThat(channel.truncate(110)).isSameAs(channel);
-      assertPositionAndSize(channel, 0, 100);
-      channel.truncate(100);
-      assertPositionAndSize(channel, 0, 100);
-      assertThat(contents(channel)).isEqualTo(data);
+      assertTruncatesTo(channel, 110, data);
+      assertTruncatesTo(channel, 100, data);
     }
   }
 
   @Test
   void shouldClampPositionWhenTruncatingBelowPosition() throws IOException {
     try (FileChannel channel = openWith(bytes(100, 3))) {
-      channel.position(80);
-      channel.truncate(40);
+      truncateAt(channel, 80, 40);
       assertPositionAndSize(channel, 40, 40);
-      channel.position(10);
-      channel.truncate(20);
+      truncateAt(channel, 10, 20);
       assertPositionAndSize(channel, 10, 20);
     }
   }
@@ -72,8 +64,7 @@ abstract class TruncateForceContract extends ContractTestBase {
   @Test
   void shouldClampPositionWhenTruncatingAboveSizeButBelowPosition() throws IOException {
     try (FileChannel channel = openWith(bytes(10, 4))) {
-      channel.position(100);
-      channel.truncate(50);
+      truncateAt(channel, 100, 50);
       assertPositionAndSize(channel, 50, 10);
     }
   }
@@ -128,5 +119,22 @@ abstract class TruncateForceContract extends ContractTestBase {
       channel.force(false);
       assertThat(contents(channel)).isEqualTo(data);
     }
+  }
+
+  /** Moves a channel to {@code position}, then truncates it to {@code size}. */
+  private static void truncateAt(FileChannel channel, long position, long size) throws IOException {
+    channel.position(position);
+    channel.truncate(size);
+  }
+
+  /**
+   * Truncates a channel at position 0: it returns the channel, stays at position 0 and then holds
+   * exactly {@code expected}.
+   */
+  private static void assertTruncatesTo(FileChannel channel, long size, byte[] expected)
+      throws IOException {
+    assertThat(channel.truncate(size)).isSameAs(channel);
+    assertPositionAndSize(channel, 0, expected.length);
+    assertThat(contents(channel)).isEqualTo(expected);
   }
 }

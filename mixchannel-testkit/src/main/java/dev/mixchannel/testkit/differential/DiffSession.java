@@ -63,7 +63,7 @@ final class DiffSession implements AutoCloseable {
       jdkSide = new DiffSide(jdkFactory, runDir.resolve("jdk-aux"), noise);
       this.impl = new DiffSide(opened, runDir.resolve("impl-aux"), noise);
     } catch (IOException | RuntimeException e) {
-      closeQuietly(e, jdkSide, opened, jdkFactory);
+      Closeables.closeQuietly(e, jdkSide, opened, jdkFactory);
       throw e;
     }
     this.implFactory = opened;
@@ -183,19 +183,6 @@ final class DiffSession implements AutoCloseable {
     deleteRecursively(runDir);
     if (failure != null) {
       throw failure;
-    }
-  }
-
-  private static void closeQuietly(Exception primary, AutoCloseable... closeables) {
-    for (AutoCloseable closeable : closeables) {
-      if (closeable == null) {
-        continue;
-      }
-      try {
-        closeable.close();
-      } catch (Exception e) {
-        primary.addSuppressed(e);
-      }
     }
   }
 

@@ -15,6 +15,7 @@
  */
 package dev.mixchannel.testkit.differential;
 
+import dev.mixchannel.common.Failures;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.time.Duration;
@@ -96,7 +97,7 @@ final class StepWatchdog {
       } catch (TimeoutException e) {
         // The deadline of the step that was in flight passed; look at the step in flight now.
       } catch (ExecutionException e) {
-        throw rethrow(e.getCause());
+        throw Failures.rethrow(e.getCause(), "differential run failed");
       } catch (InterruptedException e) {
         abandoned = true;
         Thread.currentThread().interrupt();
@@ -123,19 +124,6 @@ final class StepWatchdog {
             : new Outcome("(the JDK side did not return either)", "", null);
     Outcome actual = new Outcome("hung: no return within " + seconds + " s", "", error);
     return new Divergence(p.stepIndex(), p.opIndex(), String.valueOf(p.what()), expected, actual);
-  }
-
-  private static IOException rethrow(Throwable cause) {
-    if (cause instanceof IOException e) {
-      return e;
-    }
-    if (cause instanceof RuntimeException e) {
-      throw e;
-    }
-    if (cause instanceof Error e) {
-      throw e;
-    }
-    return new IOException("differential run failed", cause);
   }
 
   /** The step in flight, when it started, and the JDK's outcome of it once known. */
