@@ -59,7 +59,7 @@ public class AnchorChannelBenchmark {
       openMix();
       Path anchor = Files.createFile(dir.resolve("00000000000000000000.log"));
       channel = new AnchorChannel(channel, anchor, System::currentTimeMillis, () -> {});
-      appender = new RollingAppender(channel, BenchTiers.SEGMENT_BYTES);
+      appender = new RollingAppender(channel);
     }
   }
 

@@ -34,10 +34,11 @@ import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.TearDown;
 
 /**
- * One channel of one target kind in a fresh directory, with a {@link RollingAppender}: a plain
- * FileChannel, a PMem tier's channel, or a MixChannel on the hot tier of a PMem-over-disk manager
- * (migration off). Benchmarks' {@code @State} classes extend it and call one {@code open...} in
- * their {@code @Setup}; the trial tear-down closes everything and deletes the directory.
+ * One channel of one target kind in a fresh directory, with a {@link RollingAppender} (and, once
+ * {@link #fill filled}, a {@link SequentialReader}): a plain FileChannel, a PMem tier's channel, or
+ * a MixChannel on the hot tier of a PMem-over-disk manager (migration off). Benchmarks'
+ * {@code @State} classes extend it and call one {@code open...} in their {@code @Setup}; the trial
+ * tear-down closes everything and deletes the directory.
  */
 abstract class ChannelTarget {
 
@@ -50,12 +51,13 @@ abstract class ChannelTarget {
   TierManager manager;
   FileChannel channel;
   RollingAppender appender;
+  SequentialReader reader;
 
   /** A FileChannel on a file in a fresh directory under {@code base}. */
   final void openFile(Path base) throws IOException {
     dir = BenchDirs.fresh(base);
     channel = FileChannel.open(dir.resolve(KEY), CREATE, READ, WRITE, TRUNCATE_EXISTING);
-    appender = new RollingAppender(channel, BenchTiers.SEGMENT_BYTES);
+    appender = new RollingAppender(channel);
   }
 
   /** A channel of a pre-touched PMem tier in a fresh directory under the PMem stand-in. */
@@ -63,7 +65,7 @@ abstract class ChannelTarget {
     dir = BenchDirs.fresh(BenchDirs.shm());
     tier = BenchTiers.openPretouched(BenchTiers.pmemOnly(dir, backend));
     channel = tier.open(KEY, Set.of(CREATE, READ, WRITE));
-    appender = new RollingAppender(channel, BenchTiers.SEGMENT_BYTES);
+    appender = new RollingAppender(channel);
   }
 
   /**
@@ -78,12 +80,12 @@ abstract class ChannelTarget {
     BenchTiers.pretouch(config);
     manager = TierManager.builder(config).startMigrator(false).build();
     channel = manager.open(KEY, CREATE, READ, WRITE);
-    appender = new RollingAppender(channel, BenchTiers.SEGMENT_BYTES);
+    appender = new RollingAppender(channel);
   }
 
   /**
    * Writes {@code bytes} of a pattern at offsets 0 to {@code bytes} with 1 MiB positional writes
-   * (no rolling), for the read targets.
+   * (no rolling) and makes {@link #reader} read them, for the read targets.
    */
   final void fill(long bytes) throws IOException {
     ByteBuffer chunk = Records.direct(1 << 20);
@@ -94,6 +96,7 @@ abstract class ChannelTarget {
         channel.write(chunk, at + chunk.position());
       }
     }
+    reader = new SequentialReader(channel, bytes);
   }
 
   /**

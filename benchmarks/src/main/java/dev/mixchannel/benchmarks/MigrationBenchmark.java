@@ -267,7 +267,7 @@ public class MigrationBenchmark {
     final void openForeground(long keyBytes) throws IOException {
       open(keyBytes);
       channel = manager.open(ChannelTarget.KEY, CREATE, READ, WRITE);
-      appender = new RollingAppender(channel, BenchTiers.SEGMENT_BYTES);
+      appender = new RollingAppender(channel);
     }
   }
 

@@ -103,7 +103,7 @@ public class MixChannelBenchmark {
 
     final void use(FileChannel channel) {
       this.channel = channel;
-      this.appender = new RollingAppender(channel, BenchTiers.SEGMENT_BYTES);
+      this.appender = new RollingAppender(channel);
     }
   }
 

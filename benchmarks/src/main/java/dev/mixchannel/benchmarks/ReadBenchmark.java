@@ -70,19 +70,9 @@ public class ReadBenchmark {
     }
   }
 
-  /** A target filled with data and its reader. */
-  abstract static class Source extends ChannelTarget {
-    SequentialReader reader;
-
-    final void prepare(long bytes) throws IOException {
-      fill(bytes);
-      reader = new SequentialReader(channel, bytes);
-    }
-  }
-
   /** MixChannel on the hot tier. */
   @State(Scope.Thread)
-  public static class MixHot extends Source {
+  public static class MixHot extends ChannelTarget {
     /**
      * Opens and fills it.
      *
@@ -91,13 +81,13 @@ public class ReadBenchmark {
     @Setup(Level.Trial)
     public void setUp() throws IOException {
       openMix();
-      prepare(HOT_BYTES);
+      fill(HOT_BYTES);
     }
   }
 
   /** The PMem channel directly (backend auto). */
   @State(Scope.Thread)
-  public static class PmemAuto extends Source {
+  public static class PmemAuto extends ChannelTarget {
     /**
      * Opens and fills it.
      *
@@ -106,13 +96,13 @@ public class ReadBenchmark {
     @Setup(Level.Trial)
     public void setUp() throws IOException {
       openPmem(PmemBackend.AUTO);
-      prepare(HOT_BYTES);
+      fill(HOT_BYTES);
     }
   }
 
   /** FileChannel on disk, page cache dropped before each iteration. */
   @State(Scope.Thread)
-  public static class FileDiskCold extends Source {
+  public static class FileDiskCold extends ChannelTarget {
     boolean dropped = true;
 
     /**
@@ -123,7 +113,7 @@ public class ReadBenchmark {
     @Setup(Level.Trial)
     public void setUp() throws IOException {
       openFile(BenchDirs.disk());
-      prepare(COLD_BYTES);
+      fill(COLD_BYTES);
       channel.force(true);
     }
 
@@ -147,7 +137,7 @@ public class ReadBenchmark {
 
   /** FileChannel on disk, warm page cache. */
   @State(Scope.Thread)
-  public static class FileDiskWarm extends Source {
+  public static class FileDiskWarm extends ChannelTarget {
     /**
      * Opens, fills and reads it once.
      *
@@ -156,7 +146,7 @@ public class ReadBenchmark {
     @Setup(Level.Trial)
     public void setUp() throws IOException {
       openFile(BenchDirs.disk());
-      prepare(HOT_BYTES);
+      fill(HOT_BYTES);
       ByteBuffer chunk = ByteBuffer.allocateDirect(1 << 20);
       for (long at = 0; at < HOT_BYTES; at += chunk.capacity()) {
         chunk.clear();

@@ -31,13 +31,14 @@ final class RollingAppender {
   private long written;
   private long sinceForce;
 
+  /** An appender that rolls at the benchmarks' segment size, {@link BenchTiers#SEGMENT_BYTES}. */
+  RollingAppender(FileChannel channel) {
+    this(channel, BenchTiers.SEGMENT_BYTES);
+  }
+
   RollingAppender(FileChannel channel, long segmentBytes) {
     this.channel = channel;
     this.segmentBytes = segmentBytes;
-  }
-
-  FileChannel channel() {
-    return channel;
   }
 
   /** Appends the whole record; no force. */

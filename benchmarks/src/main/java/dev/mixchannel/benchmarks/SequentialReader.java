@@ -70,11 +70,6 @@ final class SequentialReader {
     return done;
   }
 
-  /** Starts again from offset 0. */
-  void rewind() {
-    position = 0;
-  }
-
   long wraps() {
     return wraps;
   }

@@ -111,7 +111,7 @@ public final class ThreadScale {
           new Thread(
               () -> {
                 try (channel) {
-                  RollingAppender appender = new RollingAppender(channel, BenchTiers.SEGMENT_BYTES);
+                  RollingAppender appender = new RollingAppender(channel);
                   ByteBuffer record = Records.direct(ThreadScaleBenchmark.RECORD_BYTES);
                   long start = mx.getCurrentThreadCpuTime();
                   long n = 0;

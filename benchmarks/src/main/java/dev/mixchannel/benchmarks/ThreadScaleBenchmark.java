@@ -149,7 +149,7 @@ public class ThreadScaleBenchmark {
 
     final void use(FileChannel c) {
       channel = c;
-      appender = new RollingAppender(c, BenchTiers.SEGMENT_BYTES);
+      appender = new RollingAppender(c);
     }
 
     /**

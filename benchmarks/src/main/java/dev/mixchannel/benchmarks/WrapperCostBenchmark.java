@@ -66,19 +66,9 @@ public class WrapperCostBenchmark {
     }
   }
 
-  /** A channel with 64 MiB to read and its reader. */
-  abstract static class Source extends ChannelTarget {
-    SequentialReader reader;
-
-    final void prepare() throws IOException {
-      fill(READ_BYTES);
-      reader = new SequentialReader(channel, READ_BYTES);
-    }
-  }
-
   /** A MixChannel on the PMem tier of a PMem-over-disk manager, migration off. */
   @State(Scope.Thread)
-  public static class Mix extends Source {
+  public static class Mix extends ChannelTarget {
     /**
      * Opens and fills it.
      *
@@ -87,13 +77,13 @@ public class WrapperCostBenchmark {
     @Setup(Level.Trial)
     public void setUp() throws IOException {
       openMix();
-      prepare();
+      fill(READ_BYTES);
     }
   }
 
   /** The PMem channel of a {@code PmemTier} (backend auto): the backend. */
   @State(Scope.Thread)
-  public static class Pmem extends Source {
+  public static class Pmem extends ChannelTarget {
     /**
      * Opens and fills it.
      *
@@ -102,7 +92,7 @@ public class WrapperCostBenchmark {
     @Setup(Level.Trial)
     public void setUp() throws IOException {
       openPmem(PmemBackend.AUTO);
-      prepare();
+      fill(READ_BYTES);
     }
   }
 

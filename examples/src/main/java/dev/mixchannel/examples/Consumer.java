@@ -23,7 +23,7 @@ import java.nio.ByteBuffer;
  * stops at the offset {@link #finishAt} names (the producer's final end). Its position bounds the
  * producer's retention, so no segment is deleted before it was read.
  */
-final class Consumer implements Runnable {
+final class Consumer extends DemoWorker {
 
   private static final long WAIT_MILLIS = 100;
 
@@ -33,39 +33,40 @@ final class Consumer implements Runnable {
   private volatile long records;
   private volatile long bytes;
   private volatile long checksumFailures;
-  private volatile Exception failure;
 
   Consumer(SegmentedLog log) {
     this.log = log;
     this.position = log.startOffset();
   }
 
+  /**
+   * Reads and checks records from the log's start until the offset {@link #finishAt} names, waiting
+   * at the log's end for the producer. Run by {@link #run()}, or directly by a caller that set the
+   * finish first (the demo's final replay).
+   *
+   * @throws IOException when a read fails (a checksum mismatch is counted, not thrown)
+   * @throws InterruptedException when interrupted while waiting for the producer
+   */
   @Override
-  public void run() {
+  void work() throws IOException, InterruptedException {
     ByteBuffer payload = ByteBuffer.allocateDirect(64 * 1024);
-    try {
-      long pos = position;
-      while (pos < stopAt) {
-        if (pos >= log.endOffset()) {
-          log.awaitEndOffset(pos, WAIT_MILLIS);
-          continue;
-        }
-        long next;
-        try {
-          next = log.read(pos, payload);
-        } catch (ChecksumMismatchException e) {
-          checksumFailures++;
-          next = e.nextOffset();
-        }
-        records++;
-        bytes += next - pos;
-        pos = next;
-        position = pos;
+    long pos = position;
+    while (pos < stopAt) {
+      if (pos >= log.endOffset()) {
+        log.awaitEndOffset(pos, WAIT_MILLIS);
+        continue;
       }
-    } catch (IOException | RuntimeException e) {
-      failure = e;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+      long next;
+      try {
+        next = log.read(pos, payload);
+      } catch (ChecksumMismatchException e) {
+        checksumFailures++;
+        next = e.nextOffset();
+      }
+      records++;
+      bytes += next - pos;
+      pos = next;
+      position = pos;
     }
   }
 
@@ -92,9 +93,5 @@ final class Consumer implements Runnable {
 
   long checksumFailures() {
     return checksumFailures;
-  }
-
-  Exception failure() {
-    return failure;
   }
 }

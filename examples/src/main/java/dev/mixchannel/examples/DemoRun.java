@@ -20,7 +20,6 @@ import dev.mixchannel.tiering.MixChannelStats;
 import dev.mixchannel.tiering.TierManager;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
@@ -107,16 +106,16 @@ final class DemoRun {
       throws IOException, InterruptedException {
     try (TierManager manager = TierManager.open(storage.config());
         SegmentedLog log = new SegmentedLog(manager, "demo-0", settings.segmentBytes())) {
-      long deadline = System.nanoTime() + settings.duration().toNanos();
       Consumer consumer = new Consumer(log);
-      Producer producer =
-          new Producer(
-              log, settings.burstBytes(), deadline, settings.retentionBytes(), consumer::position);
+      Producer producer = new Producer(log, settings, consumer::position);
       Thread producerThread = new Thread(producer, "demo-producer");
       Thread consumerThread = new Thread(consumer, "demo-consumer");
       Monitor monitor =
           new Monitor(
-              manager, producer, consumer, out, System.console() != null, settings.threshold());
+              elapsedNanos -> Sample.of(elapsedNanos, manager.stats(), producer, consumer),
+              out,
+              System.console() != null,
+              settings.threshold());
       monitor.start();
       producerThread.start();
       consumerThread.start();
@@ -131,7 +130,7 @@ final class DemoRun {
       }
       monitor.close();
       long runNanos = System.nanoTime() - startNanos;
-      long[] replay = replay(log);
+      Consumer replay = replay(log);
       MixChannelStats stats = manager.stats();
       List<Sample> samples = monitor.samples();
       String chart = chart(samples);
@@ -144,32 +143,21 @@ final class DemoRun {
           producer.segmentsDeleted(),
           consumer.records(),
           consumer.checksumFailures(),
-          replay[0],
-          replay[1],
-          replay[2],
+          replay.records(),
+          replay.bytes(),
+          replay.checksumFailures(),
           stats,
           chart,
           stuck ? "producer or consumer did not finish in time" : failure(producer, consumer));
     }
   }
 
-  /** Reads the whole log again from its start: {records, bytes, checksum failures}. */
-  private static long[] replay(SegmentedLog log) throws IOException {
-    ByteBuffer payload = ByteBuffer.allocateDirect(64 * 1024);
-    long records = 0;
-    long failures = 0;
-    long offset = log.startOffset();
-    long start = offset;
-    while (offset < log.endOffset()) {
-      try {
-        offset = log.read(offset, payload);
-      } catch (ChecksumMismatchException e) {
-        failures++;
-        offset = e.nextOffset();
-      }
-      records++;
-    }
-    return new long[] {records, offset - start, failures};
+  /** Reads the whole log again from its start, checking every record. */
+  private static Consumer replay(SegmentedLog log) throws IOException, InterruptedException {
+    Consumer replay = new Consumer(log);
+    replay.finishAt(log.endOffset());
+    replay.work();
+    return replay;
   }
 
   private String chart(List<Sample> samples) {

@@ -39,11 +39,12 @@ final class DemoStorage implements AutoCloseable {
   private final boolean diskBaseCreated;
   private boolean closed;
 
-  private DemoStorage(DemoSettings settings, Path pmem, Path disk, boolean diskBaseCreated) {
+  private DemoStorage(DemoSettings settings) throws IOException {
     this.settings = settings;
-    this.pmem = pmem;
-    this.disk = disk;
-    this.diskBaseCreated = diskBaseCreated;
+    this.diskBaseCreated = !Files.exists(settings.diskBase());
+    Files.createDirectories(settings.diskBase());
+    this.pmem = Files.createTempDirectory(settings.pmemBase(), "mixchannel-demo-");
+    this.disk = Files.createTempDirectory(settings.diskBase(), "run-");
   }
 
   /**
@@ -83,11 +84,7 @@ final class DemoStorage implements AutoCloseable {
    * @throws IOException when a directory cannot be made
    */
   static DemoStorage create(DemoSettings settings) throws IOException {
-    boolean diskBaseCreated = !Files.exists(settings.diskBase());
-    Files.createDirectories(settings.diskBase());
-    Path pmem = Files.createTempDirectory(settings.pmemBase(), "mixchannel-demo-");
-    Path disk = Files.createTempDirectory(settings.diskBase(), "run-");
-    return new DemoStorage(settings, pmem, disk, diskBaseCreated);
+    return new DemoStorage(settings);
   }
 
   /**

@@ -15,30 +15,26 @@
  */
 package dev.mixchannel.examples;
 
-import dev.mixchannel.tiering.MixChannelStats;
-import dev.mixchannel.tiering.TierManager;
-import dev.mixchannel.tiering.TierStats;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongFunction;
 
 /**
- * Samples the tier manager and the producer and consumer five times a second on its own thread,
- * keeps the samples for the chart, and draws the status line: redrawn in place with {@code \r} on a
- * terminal, one line every five seconds otherwise (a log file, CI). {@link #close()} stops it and
- * ends the line.
+ * Takes a {@link Sample} five times a second on its own thread (the demo samples its tier manager,
+ * producer and consumer), keeps the samples for the chart, and draws the status line: redrawn in
+ * place with {@code \r} on a terminal, one line every five seconds otherwise (a log file, CI).
+ * {@link #close()} stops it and ends the line.
  */
 final class Monitor implements AutoCloseable {
 
   private static final long PERIOD_MILLIS = 200;
   private static final long LOG_PERIOD_NANOS = TimeUnit.SECONDS.toNanos(5);
 
-  private final TierManager manager;
-  private final Producer producer;
-  private final Consumer consumer;
+  private final LongFunction<Sample> sampler;
   private final PrintWriter out;
   private final boolean interactive;
   private final double threshold;
@@ -54,16 +50,16 @@ final class Monitor implements AutoCloseable {
   private long lastPrintNanos;
   private boolean closed;
 
-  Monitor(
-      TierManager manager,
-      Producer producer,
-      Consumer consumer,
-      PrintWriter out,
-      boolean interactive,
-      double threshold) {
-    this.manager = manager;
-    this.producer = producer;
-    this.consumer = consumer;
+  /**
+   * A monitor, not started yet.
+   *
+   * @param sampler takes a sample, given the nanoseconds since the monitor was made
+   * @param out where the status line goes
+   * @param interactive whether {@code out} is a terminal (redraw in place)
+   * @param threshold the migration threshold the status line shows, or -1
+   */
+  Monitor(LongFunction<Sample> sampler, PrintWriter out, boolean interactive, double threshold) {
+    this.sampler = sampler;
     this.out = out;
     this.interactive = interactive;
     this.threshold = threshold;
@@ -90,22 +86,7 @@ final class Monitor implements AutoCloseable {
   }
 
   private Sample take() {
-    MixChannelStats stats = manager.stats();
-    TierStats pmem = stats.tier("pmem");
-    TierStats disk = stats.tier("disk");
-    return new Sample(
-        System.nanoTime() - startNanos,
-        pmem.usedBytes(),
-        pmem.capacityBytes(),
-        pmem.keyCount(),
-        disk.usedBytes(),
-        disk.keyCount(),
-        stats.migrationsDown(),
-        stats.migrationsUp(),
-        stats.spills(),
-        producer.bytes(),
-        consumer.bytes(),
-        consumer.checksumFailures());
+    return sampler.apply(System.nanoTime() - startNanos);
   }
 
   private static String pad(String line) {

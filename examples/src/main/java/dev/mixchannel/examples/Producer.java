@@ -27,55 +27,44 @@ import java.util.function.LongSupplier;
  * (deletes the oldest segments the consumer has read once the log is over its retention size).
  * Counters are written by the producer thread and read by the monitor.
  */
-final class Producer implements Runnable {
+final class Producer extends DemoWorker {
 
   private static final int MIN_RECORD_BYTES = 1024;
   private static final int MAX_RECORD_BYTES = 32 * 1024;
   private static final long GAP_NANOS = TimeUnit.MILLISECONDS.toNanos(1500);
 
   private final SegmentedLog log;
-  private final long burstBytes;
+  private final DemoSettings settings;
   private final long deadlineNanos;
-  private final long retentionBytes;
   private final LongSupplier consumerPosition;
   private volatile long records;
   private volatile long bytes;
   private volatile long bursts;
   private volatile long burstNanos;
   private volatile long segmentsDeleted;
-  private volatile Exception failure;
 
-  Producer(
-      SegmentedLog log,
-      long burstBytes,
-      long deadlineNanos,
-      long retentionBytes,
-      LongSupplier consumerPosition) {
+  /**
+   * A producer that runs for the settings' duration from now.
+   *
+   * @param log the log it appends to
+   * @param settings the demo's settings: burst size, duration and retention
+   * @param consumerPosition the consumer's position; only segments below it are deleted
+   */
+  Producer(SegmentedLog log, DemoSettings settings, LongSupplier consumerPosition) {
     this.log = log;
-    this.burstBytes = burstBytes;
-    this.deadlineNanos = deadlineNanos;
-    this.retentionBytes = retentionBytes;
+    this.settings = settings;
+    this.deadlineNanos = System.nanoTime() + settings.duration().toNanos();
     this.consumerPosition = consumerPosition;
   }
 
   @Override
-  public void run() {
-    try {
-      produce();
-    } catch (IOException | RuntimeException e) {
-      failure = e;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-  }
-
-  private void produce() throws IOException, InterruptedException {
+  void work() throws IOException, InterruptedException {
     SplittableRandom random = new SplittableRandom(7);
     byte[] noise = new byte[1 << 20];
     random.nextBytes(noise);
     while (System.nanoTime() < deadlineNanos) {
       long start = System.nanoTime();
-      long burstEnd = bytes + burstBytes;
+      long burstEnd = bytes + settings.burstBytes();
       while (bytes < burstEnd && System.nanoTime() < deadlineNanos) {
         int size = random.nextInt(MIN_RECORD_BYTES, MAX_RECORD_BYTES + 1);
         int from = random.nextInt(noise.length - size);
@@ -88,7 +77,8 @@ final class Producer implements Runnable {
       log.flush();
       burstNanos += System.nanoTime() - start;
       bursts++;
-      long keepFrom = Math.min(consumerPosition.getAsLong(), log.endOffset() - retentionBytes);
+      long keepFrom =
+          Math.min(consumerPosition.getAsLong(), log.endOffset() - settings.retentionBytes());
       segmentsDeleted += log.deleteSegmentsBefore(keepFrom);
       long gap = Math.min(GAP_NANOS, deadlineNanos - System.nanoTime());
       if (gap > 0) {
@@ -115,9 +105,5 @@ final class Producer implements Runnable {
 
   long segmentsDeleted() {
     return segmentsDeleted;
-  }
-
-  Exception failure() {
-    return failure;
   }
 }

@@ -15,6 +15,9 @@
  */
 package dev.mixchannel.examples;
 
+import dev.mixchannel.tiering.MixChannelStats;
+import dev.mixchannel.tiering.TierStats;
+
 /**
  * One observation of the demo, taken by the {@link Monitor}.
  *
@@ -44,6 +47,33 @@ record Sample(
     long producedBytes,
     long consumedBytes,
     long checksumFailures) {
+
+  /**
+   * Takes an observation of the demo's tier manager, producer and consumer.
+   *
+   * @param elapsedNanos time since the demo started
+   * @param stats the tier manager's statistics (tiers {@code pmem} and {@code disk})
+   * @param producer the producer
+   * @param consumer the consumer
+   * @return the sample
+   */
+  static Sample of(long elapsedNanos, MixChannelStats stats, Producer producer, Consumer consumer) {
+    TierStats pmem = stats.tier("pmem");
+    TierStats disk = stats.tier("disk");
+    return new Sample(
+        elapsedNanos,
+        pmem.usedBytes(),
+        pmem.capacityBytes(),
+        pmem.keyCount(),
+        disk.usedBytes(),
+        disk.keyCount(),
+        stats.migrationsDown(),
+        stats.migrationsUp(),
+        stats.spills(),
+        producer.bytes(),
+        consumer.bytes(),
+        consumer.checksumFailures());
+  }
 
   /**
    * The used fraction of the PMem tier.
