@@ -20,7 +20,6 @@ import static java.nio.file.StandardOpenOption.READ;
 import static java.nio.file.StandardOpenOption.WRITE;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mixchannel.api.PmemBackend;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
@@ -44,13 +43,7 @@ class HotPathAllocationTest {
   @Test
   void shouldAllocateNothingPerRelativeWriteAndRead() throws Exception {
     try (ShmDir shm = ShmDir.create(dir);
-        TierManager m =
-            TierManager.builder(
-                    TestConfigs.pmemThenFiles(
-                            shm.resolve("pool"), dir, PmemBackend.AUTO, 64L << 20, -1)
-                        .build())
-                .startMigrator(false)
-                .build();
+        TierManager m = TestConfigs.pmemThenFileManager(shm, dir, 64L << 20);
         MixChannel h = m.open("k", CREATE, READ, WRITE)) {
       ByteBuffer record = ByteBuffer.allocateDirect(100);
       ByteBuffer dst = ByteBuffer.allocateDirect(100);

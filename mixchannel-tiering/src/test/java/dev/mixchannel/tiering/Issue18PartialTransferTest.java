@@ -21,7 +21,6 @@ import static java.nio.file.StandardOpenOption.WRITE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mixchannel.api.ForwardingStorageTier;
-import dev.mixchannel.api.PmemBackend;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -56,13 +55,7 @@ class Issue18PartialTransferTest {
   @Test
   void shouldReturnTheBytesMovedWhenTheSourceFailsAfter1000BytesOnAPmemTier() throws Exception {
     try (ShmDir shm = ShmDir.create(dir);
-        TierManager m =
-            TierManager.builder(
-                    TestConfigs.pmemThenFiles(
-                            shm.resolve("pool"), dir, PmemBackend.AUTO, 16L << 20, -1)
-                        .build())
-                .startMigrator(false)
-                .build();
+        TierManager m = TestConfigs.pmemThenFileManager(shm, dir, 16L << 20);
         MixChannel h = m.open("k", CREATE, READ, WRITE)) {
       assertThat(h.tierName()).isEqualTo("pmem");
       assertTransferFromStopsAtTheFailure(h);

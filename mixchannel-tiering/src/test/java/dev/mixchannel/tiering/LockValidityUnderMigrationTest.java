@@ -20,7 +20,6 @@ import static java.nio.file.StandardOpenOption.READ;
 import static java.nio.file.StandardOpenOption.WRITE;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mixchannel.api.PmemBackend;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
@@ -45,13 +44,7 @@ class LockValidityUnderMigrationTest {
   @Test
   void shouldKeepEveryLockValidWhileTheKeyMigratesConcurrently() throws Exception {
     try (ShmDir shm = ShmDir.create(dir);
-        TierManager m =
-            TierManager.builder(
-                    TestConfigs.pmemThenFiles(
-                            shm.resolve("pool"), dir, PmemBackend.AUTO, 16L << 20, -1)
-                        .build())
-                .startMigrator(false)
-                .build();
+        TierManager m = TestConfigs.pmemThenFileManager(shm, dir, 16L << 20);
         MixChannel h0 = m.open("k", CREATE, READ, WRITE);
         MixChannel h1 = m.open("k", READ, WRITE)) {
       h0.write(ByteBuffer.wrap(new byte[1 << 20]));

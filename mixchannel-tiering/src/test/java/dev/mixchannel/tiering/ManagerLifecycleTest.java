@@ -22,7 +22,6 @@ import static java.nio.file.StandardOpenOption.WRITE;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.mixchannel.api.PmemBackend;
 import dev.mixchannel.api.StorageInUseException;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -193,13 +192,7 @@ class ManagerLifecycleTest {
   @Test
   void shouldCreateOwnerOnlyFilesWhenCreatingKeysAndPools() throws IOException {
     try (ShmDir shm = ShmDir.create(dir);
-        TierManager m =
-            TierManager.builder(
-                    TestConfigs.pmemThenFiles(
-                            shm.resolve("pool"), dir, PmemBackend.AUTO, 8L << 20, -1)
-                        .build())
-                .startMigrator(false)
-                .build()) {
+        TierManager m = TestConfigs.pmemThenFileManager(shm, dir, 8L << 20)) {
       try (MixChannel ch = m.open("topic-0/00.log", CREATE, WRITE)) {
         ch.write(ByteBuffer.allocate(100));
       }

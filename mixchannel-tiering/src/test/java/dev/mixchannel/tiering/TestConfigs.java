@@ -18,6 +18,7 @@ package dev.mixchannel.tiering;
 import dev.mixchannel.api.MixChannelConfig;
 import dev.mixchannel.api.PmemBackend;
 import dev.mixchannel.api.TierKind;
+import java.io.IOException;
 import java.nio.file.Path;
 
 /** Configurations of small tiers under a test's temporary directory. */
@@ -60,5 +61,16 @@ final class TestConfigs {
           root.resolve("t" + i));
     }
     return b;
+  }
+
+  /**
+   * A manager, migrator off, over a PMem tier {@code pmem} (backend {@code auto}, its pool in
+   * {@code shm}) in front of one file tier {@code t0} under {@code root} with its free space.
+   */
+  static TierManager pmemThenFileManager(ShmDir shm, Path root, long pmemBytes) throws IOException {
+    return TierManager.builder(
+            pmemThenFiles(shm.resolve("pool"), root, PmemBackend.AUTO, pmemBytes, -1).build())
+        .startMigrator(false)
+        .build();
   }
 }

@@ -23,6 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.mixchannel.api.MixChannelConfig;
 import dev.mixchannel.api.TierKind;
 import dev.mixchannel.tiering.TierManager;
+import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.file.Path;
@@ -41,12 +42,7 @@ class HandleLockMoveTest {
 
   @Test
   void shouldAnswerValidWhenTheLockMovesWhileAsked() throws Exception {
-    MixChannelConfig config =
-        MixChannelConfig.builder()
-            .migrationThreshold(-1)
-            .tier("t0", TierKind.SSD, -1, dir.resolve("t0"))
-            .build();
-    try (TierManager m = TierManager.builder(config).startMigrator(false).build();
+    try (TierManager m = manager();
         FileChannel h = m.open("k", CREATE, READ, WRITE)) {
       MixChannelImpl handle = (MixChannelImpl) h;
       MovesWhenAsked old = new MovesWhenAsked(h);
@@ -60,17 +56,21 @@ class HandleLockMoveTest {
 
   @Test
   void shouldAnswerInvalidWhenTheCurrentLockIsGone() throws Exception {
-    MixChannelConfig config =
-        MixChannelConfig.builder()
-            .migrationThreshold(-1)
-            .tier("t0", TierKind.SSD, -1, dir.resolve("t0"))
-            .build();
-    try (TierManager m = TierManager.builder(config).startMigrator(false).build();
+    try (TierManager m = manager();
         FileChannel h = m.open("k", CREATE, READ, WRITE)) {
       HandleLock lock = new HandleLock((MixChannelImpl) h, new Stub(h, false));
 
       assertThat(lock.isValid()).as("a lock whose backing lock is gone").isFalse();
     }
+  }
+
+  private TierManager manager() throws IOException {
+    MixChannelConfig config =
+        MixChannelConfig.builder()
+            .migrationThreshold(-1)
+            .tier("t0", TierKind.SSD, -1, dir.resolve("t0"))
+            .build();
+    return TierManager.builder(config).startMigrator(false).build();
   }
 
   /** A backing lock that is valid or not, as told. */
