@@ -40,13 +40,13 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * Goal P12, a restart costs what the metadata costs: a PMem pool on {@code /dev/shm} is filled to
  * half with 64 MiB keys, half of them are deleted (what retention leaves), the manager is closed
- * and reopened. It prints the reopen time ({@code TierManager.builder(..).build()}) and the rate of
- * 1 KiB appends on a fresh key in the first second after the reopen against the rate on another
- * fresh key once the scrubber is idle (no dirty free extent left, then {@value #REST_SECONDS} s
- * more), and their ratio. The key rolls like a log segment every 64 MiB (truncated to 0 and
- * reused), so both seconds take fresh extents all the time and the pool never fills. One such
- * second before the close warms the JIT up, so the first second after the reopen measures the pool,
- * not the compiler.
+ * and reopened once this process has let go of the closed manager's mappings (as an exited process
+ * has). It prints the reopen time ({@code TierManager.builder(..).build()}) and the rate of 1 KiB
+ * appends on a fresh key in the first second after the reopen against the rate on another fresh key
+ * once the scrubber is idle (no dirty free extent left, then {@value #REST_SECONDS} s more), and
+ * their ratio. The key rolls like a log segment every 64 MiB (truncated to 0 and reused), so both
+ * seconds take fresh extents all the time and the pool never fills. One such second before the
+ * close warms the JIT up, so the first second after the reopen measures the pool, not the compiler.
  *
  * <pre>
  * java -cp benchmarks/target/benchmarks.jar dev.mixchannel.benchmarks.RestartBenchmark \
@@ -130,27 +130,8 @@ public final class RestartBenchmark {
             .migrationThreshold(-1)
             .build();
     int keys = (int) (poolBytes / 2 / KEY_BYTES);
-    try (TierManager m = TierManager.builder(config).startMigrator(false).build()) {
-      ByteBuffer chunk = ByteBuffer.allocateDirect(1 << 20);
-      for (int k = 0; k < keys; k++) {
-        try (MixChannel ch = m.open("fill-" + k, CREATE_NEW, WRITE)) {
-          for (long done = 0; done < KEY_BYTES; done += chunk.capacity()) {
-            chunk.clear();
-            while (chunk.hasRemaining()) {
-              ch.write(chunk);
-            }
-          }
-          ch.force(true);
-        }
-        if (!m.tierOf("fill-" + k).equals("pmem")) {
-          throw new IllegalStateException("fill-" + k + " is on " + m.tierOf("fill-" + k));
-        }
-      }
-      appendsPerSecond(m, "warm-up");
-      for (int k = 0; k < keys; k += 2) {
-        m.delete("fill-" + k);
-      }
-    }
+    fillAndClose(config, keys);
+    double releaseSeconds = awaitUnmapped(shm.resolve("pmem"));
     AtomicReference<PmemTier> pmem = new AtomicReference<>();
     long start = System.nanoTime();
     try (TierManager m =
@@ -180,13 +161,15 @@ public final class RestartBenchmark {
       long restedFaults = minorFaults() - faults;
       System.out.printf(
           Locale.ROOT,
-          "P12 pool=%d GiB backend=%s keys=%d (half deleted): reopen %.0f ms, dirty free extents"
+          "P12 pool=%d GiB backend=%s keys=%d (half deleted): old mappings released in %.1f s;"
+              + " reopen %.0f ms, dirty free extents"
               + " at open %d (scrubber idle after %.1f s, %d left); 1 KiB appends first second"
               + " %.2f M/s, rested %.2f M/s, ratio %.2f; minor page faults %d and %d; first second at JVM"
               + " uptime %.3f-%.3f s%n",
           poolBytes >> 30,
           pmem.get().backendName(),
           keys,
+          releaseSeconds,
           reopenMillis,
           backlogAtOpen,
           idleSeconds,
@@ -223,6 +206,61 @@ public final class RestartBenchmark {
     t.setDaemon(true);
     t.start();
     return t;
+  }
+
+  /**
+   * Fills the pool to half with {@code keys} keys, warms the appends up, deletes every other key
+   * and closes the manager. Its own method, so that no frame of the caller keeps the closed manager
+   * (and with it the pool's mappings) reachable.
+   */
+  private static void fillAndClose(MixChannelConfig config, int keys)
+      throws IOException, InterruptedException {
+    try (TierManager m = TierManager.builder(config).startMigrator(false).build()) {
+      ByteBuffer chunk = ByteBuffer.allocateDirect(1 << 20);
+      for (int k = 0; k < keys; k++) {
+        try (MixChannel ch = m.open("fill-" + k, CREATE_NEW, WRITE)) {
+          for (long done = 0; done < KEY_BYTES; done += chunk.capacity()) {
+            chunk.clear();
+            while (chunk.hasRemaining()) {
+              ch.write(chunk);
+            }
+          }
+          ch.force(true);
+        }
+        if (!m.tierOf("fill-" + k).equals("pmem")) {
+          throw new IllegalStateException("fill-" + k + " is on " + m.tierOf("fill-" + k));
+        }
+      }
+      appendsPerSecond(m, "warm-up");
+      for (int k = 0; k < keys; k += 2) {
+        m.delete("fill-" + k);
+      }
+    }
+  }
+
+  /**
+   * Waits until the closed manager's mappings of the pool are gone from this process, as they are
+   * from a process that exited: the JDK cannot unmap a {@code MappedByteBuffer} on demand, so they
+   * go when a collection finds them unreachable, and their teardown (page tables over the whole
+   * pool) would otherwise run on the Reference Handler thread in the middle of the measured second.
+   * Bounded to {@value #IDLE_WAIT_SECONDS} s; where {@code /proc/self/maps} cannot be read it
+   * collects once.
+   *
+   * @param poolDir the pool's directory
+   * @return the seconds it took
+   */
+  private static double awaitUnmapped(Path poolDir) throws IOException, InterruptedException {
+    long start = System.nanoTime();
+    long end = start + TimeUnit.SECONDS.toNanos(IDLE_WAIT_SECONDS);
+    Path maps = Path.of("/proc/self/maps");
+    String pool = poolDir.toString();
+    do {
+      System.gc();
+      TimeUnit.MILLISECONDS.sleep(50);
+    } while (Files.isReadable(maps)
+        && Files.readString(maps).contains(pool)
+        && System.nanoTime() < end);
+    return (System.nanoTime() - start) / 1e9;
   }
 
   /** The process's minor page faults so far (Linux {@code /proc/self/stat}), or -1 elsewhere. */
