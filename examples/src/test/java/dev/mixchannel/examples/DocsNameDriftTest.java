@@ -52,6 +52,7 @@ class DocsNameDriftTest {
           "StampedLock",
           "FileLock",
           "ThreadMXBean",
+          "MappedByteBuffer",
           // Kafka
           "ListOffsets",
           "FileRecords",
