@@ -19,7 +19,6 @@ import static java.nio.file.StandardOpenOption.CREATE;
 import static java.nio.file.StandardOpenOption.WRITE;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mixchannel.api.PmemBackend;
 import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -78,13 +77,7 @@ class HistogramMetricsTest {
   @Test
   void shouldReportAllocationWaitsAndTheScrubBacklogOfThePmemTier() throws Exception {
     try (ShmDir shm = ShmDir.create(dir.resolve("shm-fallback"));
-        TierManager manager =
-            TierManager.builder(
-                    TestConfigs.pmemThenFiles(
-                            shm.resolve("pool"), dir, PmemBackend.AUTO, 16L << 20, -1)
-                        .build())
-                .startMigrator(false)
-                .build()) {
+        TierManager manager = TestConfigs.pmemThenFileManager(shm, dir, 16L << 20)) {
       try (MixChannel ch = manager.open("log-0/00000.log", CREATE, WRITE)) {
         ch.write(ByteBuffer.wrap(new byte[3 << 20]));
         ch.write(ByteBuffer.wrap(new byte[16]), 5L << 20);

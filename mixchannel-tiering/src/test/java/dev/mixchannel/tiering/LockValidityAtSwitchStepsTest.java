@@ -20,7 +20,6 @@ import static java.nio.file.StandardOpenOption.READ;
 import static java.nio.file.StandardOpenOption.WRITE;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mixchannel.api.PmemBackend;
 import dev.mixchannel.tiering.internal.MigrationStep;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileLock;
@@ -50,14 +49,7 @@ class LockValidityAtSwitchStepsTest {
     PausingHook hook = new PausingHook();
     ExecutorService async = Executors.newFixedThreadPool(2);
     try (ShmDir shm = ShmDir.create(dir);
-        TierManager m =
-            TierManager.builder(
-                    TestConfigs.pmemThenFiles(
-                            shm.resolve("pool"), dir, PmemBackend.AUTO, 16L << 20, -1)
-                        .build())
-                .startMigrator(false)
-                .hook(hook)
-                .build();
+        TierManager m = TestConfigs.pmemThenFileManager(shm, dir, 16L << 20, hook);
         MixChannel h = m.open("k", CREATE, READ, WRITE)) {
       h.write(ByteBuffer.wrap(new byte[1 << 20]));
       FileLock lock = h.lock(100, 1000, false);

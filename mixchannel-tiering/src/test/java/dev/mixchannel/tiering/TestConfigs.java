@@ -18,6 +18,7 @@ package dev.mixchannel.tiering;
 import dev.mixchannel.api.MixChannelConfig;
 import dev.mixchannel.api.PmemBackend;
 import dev.mixchannel.api.TierKind;
+import dev.mixchannel.tiering.internal.MigrationHook;
 import java.io.IOException;
 import java.nio.file.Path;
 
@@ -68,9 +69,18 @@ final class TestConfigs {
    * {@code shm}) in front of one file tier {@code t0} under {@code root} with its free space.
    */
   static TierManager pmemThenFileManager(ShmDir shm, Path root, long pmemBytes) throws IOException {
+    return pmemThenFileBuilder(shm, root, pmemBytes).build();
+  }
+
+  /** The same manager, with a hook on each migration step. */
+  static TierManager pmemThenFileManager(ShmDir shm, Path root, long pmemBytes, MigrationHook hook)
+      throws IOException {
+    return pmemThenFileBuilder(shm, root, pmemBytes).hook(hook).build();
+  }
+
+  private static TierManager.Builder pmemThenFileBuilder(ShmDir shm, Path root, long pmemBytes) {
     return TierManager.builder(
             pmemThenFiles(shm.resolve("pool"), root, PmemBackend.AUTO, pmemBytes, -1).build())
-        .startMigrator(false)
-        .build();
+        .startMigrator(false);
   }
 }
