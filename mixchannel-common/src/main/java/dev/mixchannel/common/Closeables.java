@@ -58,12 +58,9 @@ public final class Closeables {
       try {
         resource.close();
       } catch (Exception e) {
-        IOException io = e instanceof IOException x ? x : new IOException(what + " failed", e);
-        if (failure == null) {
-          failure = io;
-        } else {
-          failure.addSuppressed(io);
-        }
+        failure =
+            Failures.chain(
+                failure, e instanceof IOException x ? x : new IOException(what + " failed", e));
       }
     }
     return failure;
@@ -88,7 +85,18 @@ public final class Closeables {
    * @param resources the resources; {@code null}s are skipped
    */
   public static void closeQuietly(Throwable primary, AutoCloseable... resources) {
-    IOException failure = closeCollecting(Arrays.asList(resources), "closing after a failure");
+    closeQuietly(primary, Arrays.asList(resources));
+  }
+
+  /**
+   * Closes each resource in order and adds what fails to {@code primary} as suppressed: for
+   * cleaning up after a failure that is already being thrown.
+   *
+   * @param primary the failure being thrown
+   * @param resources the resources; {@code null}s are skipped
+   */
+  public static void closeQuietly(Throwable primary, Iterable<? extends AutoCloseable> resources) {
+    IOException failure = closeCollecting(resources, "closing after a failure");
     if (failure != null) {
       primary.addSuppressed(failure);
     }

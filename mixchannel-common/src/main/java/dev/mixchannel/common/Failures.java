@@ -17,7 +17,10 @@ package dev.mixchannel.common;
 
 import java.io.IOException;
 
-/** What a call run on another thread threw, thrown again on the caller's thread. Stateless. */
+/**
+ * Failures carried from where they happen to where they are thrown: a call's failure from another
+ * thread, and several failures of one operation as one. Stateless.
+ */
 public final class Failures {
   private Failures() {}
 
@@ -43,5 +46,21 @@ public final class Failures {
       throw error;
     }
     return new IOException(message, cause);
+  }
+
+  /**
+   * Adds a failure to the ones already collected: the first one stays the one thrown and carries
+   * the later ones as suppressed.
+   *
+   * @param first what was collected so far, or {@code null}
+   * @param next the new failure
+   * @return {@code next} when nothing was collected yet, else {@code first}
+   */
+  public static IOException chain(IOException first, IOException next) {
+    if (first == null) {
+      return next;
+    }
+    first.addSuppressed(next);
+    return first;
   }
 }

@@ -202,12 +202,12 @@ public final class OwnershipLock implements Closeable {
     try {
       channel.close();
     } catch (IOException e) {
-      failure = add(failure, e);
+      failure = Failures.chain(failure, e);
     }
     try {
       Files.deleteIfExists(marker);
     } catch (IOException e) {
-      failure = add(failure, e);
+      failure = Failures.chain(failure, e);
     }
     if (failure != null) {
       throw failure;
@@ -290,13 +290,5 @@ public final class OwnershipLock implements Closeable {
     return new FileAttribute<?>[] {
       PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"))
     };
-  }
-
-  private static IOException add(IOException first, IOException next) {
-    if (first == null) {
-      return next;
-    }
-    first.addSuppressed(next);
-    return first;
   }
 }

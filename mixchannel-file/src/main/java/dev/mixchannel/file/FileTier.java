@@ -156,13 +156,7 @@ public final class FileTier implements StorageTier {
           registry.usedBytes());
       return tier;
     } catch (IOException | RuntimeException | Error e) {
-      for (TierDirectory directory : opened) {
-        try {
-          directory.close();
-        } catch (IOException suppressed) {
-          e.addSuppressed(suppressed);
-        }
-      }
+      Closeables.closeQuietly(e, opened);
       throw e;
     }
   }

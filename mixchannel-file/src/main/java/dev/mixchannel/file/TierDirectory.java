@@ -17,6 +17,7 @@ package dev.mixchannel.file;
 
 import dev.mixchannel.api.StorageInUseException;
 import dev.mixchannel.api.StorageTier;
+import dev.mixchannel.common.Closeables;
 import dev.mixchannel.common.OwnershipLock;
 import java.io.Closeable;
 import java.io.IOException;
@@ -115,11 +116,7 @@ final class TierDirectory implements Closeable {
     try {
       emptyTrash(root.resolve(TRASH_DIRECTORY));
     } catch (IOException | RuntimeException e) {
-      try {
-        owner.close();
-      } catch (IOException suppressed) {
-        e.addSuppressed(suppressed);
-      }
+      Closeables.closeQuietly(e, owner);
       throw e;
     }
     return new TierDirectory(root, index, store, posix, owner);
@@ -185,16 +182,6 @@ final class TierDirectory implements Closeable {
    */
   boolean isTrash(Path file) {
     return file != null && root.resolve(TRASH_DIRECTORY).equals(file.getParent());
-  }
-
-  private static void closeQuietly(FileChannel channel, Throwable primary) {
-    try {
-      channel.close();
-    } catch (IOException e) {
-      if (primary != null) {
-        primary.addSuppressed(e);
-      }
-    }
   }
 
   /** The directory itself. */
@@ -277,9 +264,7 @@ final class TierDirectory implements Closeable {
         }
       }
     } catch (IOException | RuntimeException e) {
-      if (channel != null) {
-        closeQuietly(channel, e);
-      }
+      Closeables.closeQuietly(e, channel);
       if (!existed) {
         try {
           Files.deleteIfExists(file);

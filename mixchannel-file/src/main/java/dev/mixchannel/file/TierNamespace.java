@@ -15,6 +15,7 @@
  */
 package dev.mixchannel.file;
 
+import dev.mixchannel.common.Closeables;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -248,13 +249,7 @@ final class TierNamespace {
     }
 
     private void closeOnFailure(IOException failure) {
-      for (FileChannel channel : created) {
-        try {
-          channel.close();
-        } catch (IOException e) {
-          failure.addSuppressed(e);
-        }
-      }
+      Closeables.closeQuietly(failure, created);
     }
   }
 }

@@ -22,6 +22,7 @@ import dev.mixchannel.api.SizeHint;
 import dev.mixchannel.api.StorageTier;
 import dev.mixchannel.api.TierFullException;
 import dev.mixchannel.api.TierProvider;
+import dev.mixchannel.common.Closeables;
 import dev.mixchannel.tiering.internal.ManagerCore;
 import dev.mixchannel.tiering.internal.MigrationHook;
 import dev.mixchannel.tiering.internal.TierOpener;
@@ -426,11 +427,7 @@ public interface TierManager extends AutoCloseable {
         }
         return wrapped;
       } catch (RuntimeException e) {
-        try {
-          tier.close();
-        } catch (IOException | RuntimeException suppressed) {
-          e.addSuppressed(suppressed);
-        }
+        Closeables.closeQuietly(e, tier);
         throw e;
       }
     }

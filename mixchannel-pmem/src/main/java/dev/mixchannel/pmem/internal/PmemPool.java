@@ -19,6 +19,7 @@ import dev.mixchannel.api.CorruptPoolException;
 import dev.mixchannel.api.StorageInUseException;
 import dev.mixchannel.api.TierFullException;
 import dev.mixchannel.common.Closeables;
+import dev.mixchannel.common.Failures;
 import dev.mixchannel.common.OpenOptions;
 import dev.mixchannel.common.OwnershipLock;
 import dev.mixchannel.pmem.PmemChannel;
@@ -432,10 +433,7 @@ public final class PmemPool implements AutoCloseable {
     try {
       owner.close();
     } catch (IOException e) {
-      if (failure == null) {
-        throw e;
-      }
-      failure.addSuppressed(e);
+      failure = Failures.chain(failure, e);
     }
     if (failure != null) {
       throw failure;

@@ -18,6 +18,7 @@ package dev.mixchannel.pmem.internal;
 import static dev.mixchannel.pmem.internal.PoolLayout.OWNER_LOCK_POSITION;
 
 import dev.mixchannel.api.StorageInUseException;
+import dev.mixchannel.common.Closeables;
 import dev.mixchannel.common.OwnershipLock;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -99,15 +100,8 @@ final class PoolOpener {
       pool.startScrubber();
       return pool;
     } catch (IOException | RuntimeException | Error e) {
-      if (pool != null) {
-        closeQuietly(pool, e);
-      } else {
-        try {
-          owner.close();
-        } catch (IOException suppressed) {
-          e.addSuppressed(suppressed);
-        }
-      }
+      // A pool closes its ownership lock; without one, the lock is closed alone.
+      Closeables.closeQuietly(e, pool != null ? pool : owner);
       throw e;
     }
   }
@@ -120,14 +114,6 @@ final class PoolOpener {
    */
   static long sizeFromFreeSpace(long usableBytes) {
     return usableBytes - Math.max(FREE_SPACE_RESERVE_MIN_BYTES, usableBytes / 20);
-  }
-
-  private static void closeQuietly(PmemPool pool, Throwable e) {
-    try {
-      pool.close();
-    } catch (IOException | RuntimeException suppressed) {
-      e.addSuppressed(suppressed);
-    }
   }
 
   private static void warnOnGeometry(PoolOptions options, Superblock sb) {

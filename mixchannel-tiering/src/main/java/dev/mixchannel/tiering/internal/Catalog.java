@@ -91,7 +91,7 @@ final class Catalog {
       try {
         h.truncateShared(0);
       } catch (IOException | RuntimeException e) {
-        closeAfter(h, e);
+        Closeables.closeQuietly(e, h);
         throw e;
       }
     }
@@ -106,16 +106,8 @@ final class Catalog {
       }
     }
     IllegalStateException closed = state.closedFailure(h.key());
-    closeAfter(h, closed);
+    Closeables.closeQuietly(closed, h);
     throw closed;
-  }
-
-  private static void closeAfter(MixChannelImpl h, Throwable failure) {
-    try {
-      h.close();
-    } catch (IOException suppressed) {
-      failure.addSuppressed(suppressed);
-    }
   }
 
   /** Drops a closing handle's reference; deletes a {@code DELETE_ON_CLOSE} key with its last. */

@@ -383,48 +383,45 @@ final class KeyIndex {
     }
   }
 
-  /** The two keys of a rename, locked in id order; closing gives up an unused reservation. */
+  /**
+   * The two keys of a rename, each a {@link Locked}, locked in id order (so two renames of the same
+   * names cannot deadlock) and unlocked in the reverse order; closing gives up an unused
+   * reservation of {@code to}.
+   */
   static final class Pair implements AutoCloseable {
-    private final KeyIndex index;
-    private final TieredKey src;
-    private final TieredKey dst;
-    private final boolean reserved;
-    private final TieredKey first;
-    private final TieredKey second;
-    private final long firstStamp;
-    private final long secondStamp;
+    private final Locked src;
+    private final Locked dst;
+    private final boolean srcFirst;
 
     private Pair(KeyIndex index, TieredKey src, TieredKey dst, boolean reserved) {
-      this.index = index;
-      this.src = src;
-      this.dst = dst;
-      this.reserved = reserved;
-      this.first = src.id() < dst.id() ? src : dst;
-      this.second = first == src ? dst : src;
-      this.firstStamp = first.lock().lockExclusive();
-      this.secondStamp = second.lock().lockExclusive();
+      this.srcFirst = src.id() < dst.id();
+      Locked first = lockExclusive(index, srcFirst ? src : dst, !srcFirst && reserved);
+      Locked second = lockExclusive(index, srcFirst ? dst : src, srcFirst && reserved);
+      this.src = srcFirst ? first : second;
+      this.dst = srcFirst ? second : first;
+    }
+
+    private static Locked lockExclusive(KeyIndex index, TieredKey key, boolean reserved) {
+      return new Locked(index, key, key.lock().lockExclusive(), reserved);
     }
 
     TieredKey src() {
-      return src;
+      return src.key();
     }
 
     TieredKey dst() {
-      return dst;
+      return dst.key();
     }
 
     /** Whether {@link #dst()} is a reservation ({@code to} did not exist). */
     boolean reserved() {
-      return reserved;
+      return dst.reserved();
     }
 
     @Override
     public void close() {
-      if (reserved && dst.isReserved()) {
-        index.unreserve(dst);
-      }
-      second.lock().unlockExclusive(secondStamp);
-      first.lock().unlockExclusive(firstStamp);
+      (srcFirst ? dst : src).close();
+      (srcFirst ? src : dst).close();
     }
   }
 

@@ -15,6 +15,7 @@
  */
 package dev.mixchannel.tiering.internal;
 
+import dev.mixchannel.common.Failures;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -103,11 +104,7 @@ final class StaleCopies {
         }
         forget(key, tier);
       } catch (IOException e) {
-        if (failure == null) {
-          failure = e;
-        } else {
-          failure.addSuppressed(e);
-        }
+        failure = Failures.chain(failure, e);
       }
     }
     if (failure != null) {
