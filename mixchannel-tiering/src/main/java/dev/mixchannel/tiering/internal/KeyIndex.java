@@ -148,7 +148,7 @@ final class KeyIndex {
       } finally {
         indexLock.unlock();
       }
-      Pair pair = new Pair(this, src, dst, reserved);
+      Pair pair = Pair.lock(this, src, dst, reserved);
       if (src.isLiveAs(from) && (reserved || dst.isLiveAs(to))) {
         return pair;
       }
@@ -165,7 +165,7 @@ final class KeyIndex {
       return new Locked(this, null, 0, false);
     }
     TieredKey reservation = reserveLocked(name);
-    return new Locked(this, reservation, reservation.lock().lockExclusive(), true);
+    return Locked.exclusive(this, reservation, true);
   }
 
   /** Puts a reservation of a missing name in the index; caller holds the index lock. */
@@ -257,8 +257,7 @@ final class KeyIndex {
         return null;
       }
       TieredKey reservation = reserveLocked(name);
-      return new Resolution(
-          d, new Locked(this, reservation, reservation.lock().lockExclusive(), true));
+      return new Resolution(d, Locked.exclusive(this, reservation, true));
     } finally {
       indexLock.unlock();
     }
@@ -347,28 +346,18 @@ final class KeyIndex {
   /**
    * A key found and locked by {@link KeyIndex#lock}: live under its name, a reservation of it, or
    * none. Closing gives up a reservation the operation did not make live, then unlocks.
+   *
+   * @param index the index the key is in
+   * @param key the key, or {@code null} when the name was missing and nothing was reserved
+   * @param stamp the stamp of the key's exclusive side
+   * @param reserved whether the key is a reservation of a missing name
    */
-  static final class Locked implements AutoCloseable {
-    private final KeyIndex index;
-    private final TieredKey key;
-    private final long stamp;
-    private final boolean reserved;
+  record Locked(KeyIndex index, TieredKey key, long stamp, boolean reserved)
+      implements AutoCloseable {
 
-    private Locked(KeyIndex index, TieredKey key, long stamp, boolean reserved) {
-      this.index = index;
-      this.key = key;
-      this.stamp = stamp;
-      this.reserved = reserved;
-    }
-
-    /** The key, or {@code null} when the name was missing and nothing was reserved. */
-    TieredKey key() {
-      return key;
-    }
-
-    /** Whether the key is a reservation of a missing name. */
-    boolean reserved() {
-      return reserved;
+    /** Locks a key's exclusive side. */
+    static Locked exclusive(KeyIndex index, TieredKey key, boolean reserved) {
+      return new Locked(index, key, key.lock().lockExclusive(), reserved);
     }
 
     @Override
@@ -384,42 +373,26 @@ final class KeyIndex {
   }
 
   /**
-   * The two keys of a rename, each a {@link Locked}, locked in id order (so two renames of the same
-   * names cannot deadlock) and unlocked in the reverse order; closing gives up an unused
-   * reservation of {@code to}.
+   * The two keys of a rename, locked in id order (so two renames of the same names cannot deadlock)
+   * and unlocked in the reverse order; closing gives up an unused reservation of {@code to}.
+   *
+   * @param src the key renamed
+   * @param dst the key of the new name: live, or reserved when the name did not exist
    */
-  static final class Pair implements AutoCloseable {
-    private final Locked src;
-    private final Locked dst;
-    private final boolean srcFirst;
+  record Pair(Locked src, Locked dst) implements AutoCloseable {
 
-    private Pair(KeyIndex index, TieredKey src, TieredKey dst, boolean reserved) {
-      this.srcFirst = src.id() < dst.id();
-      Locked first = lockExclusive(index, srcFirst ? src : dst, !srcFirst && reserved);
-      Locked second = lockExclusive(index, srcFirst ? dst : src, srcFirst && reserved);
-      this.src = srcFirst ? first : second;
-      this.dst = srcFirst ? second : first;
-    }
-
-    private static Locked lockExclusive(KeyIndex index, TieredKey key, boolean reserved) {
-      return new Locked(index, key, key.lock().lockExclusive(), reserved);
-    }
-
-    TieredKey src() {
-      return src.key();
-    }
-
-    TieredKey dst() {
-      return dst.key();
-    }
-
-    /** Whether {@link #dst()} is a reservation ({@code to} did not exist). */
-    boolean reserved() {
-      return dst.reserved();
+    private static Pair lock(KeyIndex index, TieredKey src, TieredKey dst, boolean reserved) {
+      if (src.id() < dst.id()) {
+        Locked first = Locked.exclusive(index, src, false);
+        return new Pair(first, Locked.exclusive(index, dst, reserved));
+      }
+      Locked first = Locked.exclusive(index, dst, reserved);
+      return new Pair(Locked.exclusive(index, src, false), first);
     }
 
     @Override
     public void close() {
+      boolean srcFirst = src.key().id() < dst.key().id();
       (srcFirst ? dst : src).close();
       (srcFirst ? src : dst).close();
     }

@@ -45,9 +45,9 @@ final class KeyRename {
   KeyRename(KeyIndex index, StaleCopies stale, KeyIndex.Pair pair, String from, String to) {
     this.index = index;
     this.stale = stale;
-    this.src = pair.src();
-    this.dst = pair.dst();
-    this.reserved = pair.reserved();
+    this.src = pair.src().key();
+    this.dst = pair.dst().key();
+    this.reserved = pair.dst().reserved();
     this.from = from;
     this.to = to;
   }
