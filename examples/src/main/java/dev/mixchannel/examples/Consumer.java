@@ -27,15 +27,12 @@ final class Consumer extends DemoWorker {
 
   private static final long WAIT_MILLIS = 100;
 
-  private final SegmentedLog log;
   private volatile long stopAt = Long.MAX_VALUE;
   private volatile long position;
-  private volatile long records;
-  private volatile long bytes;
   private volatile long checksumFailures;
 
   Consumer(SegmentedLog log) {
-    this.log = log;
+    super(log);
     this.position = log.startOffset();
   }
 
@@ -49,6 +46,7 @@ final class Consumer extends DemoWorker {
    */
   @Override
   void work() throws IOException, InterruptedException {
+    SegmentedLog log = log();
     ByteBuffer payload = ByteBuffer.allocateDirect(64 * 1024);
     long pos = position;
     while (pos < stopAt) {
@@ -63,8 +61,7 @@ final class Consumer extends DemoWorker {
         checksumFailures++;
         next = e.nextOffset();
       }
-      records++;
-      bytes += next - pos;
+      countRecord(next - pos);
       pos = next;
       position = pos;
     }
@@ -81,14 +78,6 @@ final class Consumer extends DemoWorker {
 
   long position() {
     return position;
-  }
-
-  long records() {
-    return records;
-  }
-
-  long bytes() {
-    return bytes;
   }
 
   long checksumFailures() {

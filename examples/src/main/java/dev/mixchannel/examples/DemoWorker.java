@@ -18,12 +18,62 @@ package dev.mixchannel.examples;
 import java.io.IOException;
 
 /**
- * A demo thread's body: runs {@link #work()} once and keeps what it threw for the main thread to
- * report. An interrupt ends the work and stays set on the thread.
+ * A demo thread's body: runs {@link #work()} once on the log and keeps what it threw for the main
+ * thread to report. An interrupt ends the work and stays set on the thread. It counts the records
+ * the work appended or read; only the worker's thread counts, the monitor reads the counts.
  */
 abstract class DemoWorker implements Runnable {
 
+  private final SegmentedLog log;
   private volatile Exception failure;
+  private volatile long records;
+  private volatile long bytes;
+
+  /**
+   * A worker on a log.
+   *
+   * @param log the log it appends to or reads
+   */
+  DemoWorker(SegmentedLog log) {
+    this.log = log;
+  }
+
+  /**
+   * The log the work runs on.
+   *
+   * @return the log
+   */
+  final SegmentedLog log() {
+    return log;
+  }
+
+  /**
+   * Counts one record, from the worker's thread.
+   *
+   * @param recordBytes the record's bytes in the log, header included
+   */
+  final void countRecord(long recordBytes) {
+    records++;
+    bytes += recordBytes;
+  }
+
+  /**
+   * The records counted so far.
+   *
+   * @return the count
+   */
+  final long records() {
+    return records;
+  }
+
+  /**
+   * The bytes of the records counted so far, headers included.
+   *
+   * @return the bytes
+   */
+  final long bytes() {
+    return bytes;
+  }
 
   /**
    * The work: producing or consuming until the demo ends.

@@ -33,12 +33,9 @@ final class Producer extends DemoWorker {
   private static final int MAX_RECORD_BYTES = 32 * 1024;
   private static final long GAP_NANOS = TimeUnit.MILLISECONDS.toNanos(1500);
 
-  private final SegmentedLog log;
   private final DemoSettings settings;
   private final long deadlineNanos;
   private final LongSupplier consumerPosition;
-  private volatile long records;
-  private volatile long bytes;
   private volatile long bursts;
   private volatile long burstNanos;
   private volatile long segmentsDeleted;
@@ -51,7 +48,7 @@ final class Producer extends DemoWorker {
    * @param consumerPosition the consumer's position; only segments below it are deleted
    */
   Producer(SegmentedLog log, DemoSettings settings, LongSupplier consumerPosition) {
-    this.log = log;
+    super(log);
     this.settings = settings;
     this.deadlineNanos = System.nanoTime() + settings.duration().toNanos();
     this.consumerPosition = consumerPosition;
@@ -59,20 +56,20 @@ final class Producer extends DemoWorker {
 
   @Override
   void work() throws IOException, InterruptedException {
+    SegmentedLog log = log();
     SplittableRandom random = new SplittableRandom(7);
     byte[] noise = new byte[1 << 20];
     random.nextBytes(noise);
     while (System.nanoTime() < deadlineNanos) {
       long start = System.nanoTime();
-      long burstEnd = bytes + settings.burstBytes();
-      while (bytes < burstEnd && System.nanoTime() < deadlineNanos) {
+      long burstEnd = bytes() + settings.burstBytes();
+      while (bytes() < burstEnd && System.nanoTime() < deadlineNanos) {
         int size = random.nextInt(MIN_RECORD_BYTES, MAX_RECORD_BYTES + 1);
         int from = random.nextInt(noise.length - size);
         ByteBuffer payload = ByteBuffer.wrap(noise, from, size);
-        payload.putLong(from, records); // each record differs from every other
+        payload.putLong(from, records()); // each record differs from every other
         log.append(payload);
-        records++;
-        bytes += SegmentedLog.HEADER_BYTES + size;
+        countRecord(SegmentedLog.HEADER_BYTES + size);
       }
       log.flush();
       burstNanos += System.nanoTime() - start;
@@ -85,14 +82,6 @@ final class Producer extends DemoWorker {
         TimeUnit.NANOSECONDS.sleep(gap);
       }
     }
-  }
-
-  long records() {
-    return records;
-  }
-
-  long bytes() {
-    return bytes;
   }
 
   long bursts() {

@@ -16,6 +16,7 @@
 package dev.mixchannel.examples;
 
 import dev.mixchannel.api.SizeHint;
+import dev.mixchannel.common.Closeables;
 import dev.mixchannel.tiering.MixChannel;
 import dev.mixchannel.tiering.TierManager;
 import java.io.IOException;
@@ -92,11 +93,7 @@ public final class SegmentedLog implements AutoCloseable {
         endOffset = activeBase + active.size();
       }
     } catch (IOException | RuntimeException e) {
-      try {
-        close();
-      } catch (IOException suppressed) {
-        e.addSuppressed(suppressed);
-      }
+      Closeables.closeQuietly(e, this);
       throw e;
     }
   }
@@ -301,21 +298,7 @@ public final class SegmentedLog implements AutoCloseable {
       return;
     }
     closed = true;
-    IOException failure = null;
-    for (MixChannel channel : segments.values()) {
-      try {
-        channel.close();
-      } catch (IOException e) {
-        if (failure == null) {
-          failure = e;
-        } else {
-          failure.addSuppressed(e);
-        }
-      }
-    }
-    if (failure != null) {
-      throw failure;
-    }
+    Closeables.closeAll(segments.values(), "closing the segments of log " + name);
   }
 
   private void roll(long baseOffset) throws IOException {

@@ -24,6 +24,7 @@ import static java.nio.file.StandardOpenOption.WRITE;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.mixchannel.testkit.junit.internal.EnclosingInstanceResolver;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -33,12 +34,15 @@ import java.util.EnumSet;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The fixture every contract group shares: one tracked factory per test, and helpers that state
- * expectations in the JDK's terms.
+ * expectations in the JDK's terms. A group is nested in a {@link FileChannelContractSuite}, which
+ * {@link EnclosingInstanceResolver} passes to the set-up to create the factory.
  */
+@ExtendWith(EnclosingInstanceResolver.class)
 abstract class ContractTestBase {
 
   /** The file most tests work on. */
@@ -50,12 +54,10 @@ abstract class ContractTestBase {
   ChannelFactory factory;
   Set<ChannelCapability> capabilities;
 
-  /** Creates the factory under test on a fresh directory. */
-  abstract ChannelFactory newFactory(Path dir) throws IOException;
-
   @BeforeEach
-  final void openFactory(@TempDir Path dir, ChannelTracker tracker) throws IOException {
-    factory = tracker.track(newFactory(dir));
+  final void openFactory(FileChannelContractSuite suite, @TempDir Path dir, ChannelTracker tracker)
+      throws IOException {
+    factory = tracker.track(suite.createFactory(dir));
     capabilities = EnumSet.noneOf(ChannelCapability.class);
     capabilities.addAll(factory.capabilities());
   }

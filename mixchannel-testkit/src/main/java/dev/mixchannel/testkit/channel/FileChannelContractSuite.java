@@ -66,106 +66,41 @@ public abstract class FileChannelContractSuite {
   protected abstract ChannelFactory createFactory(Path tempDir) throws IOException;
 
   @Nested
-  class ReadWrite extends ReadWriteContract {
-    @Override
-    ChannelFactory newFactory(Path dir) throws IOException {
-      return FileChannelContractSuite.this.createFactory(dir);
-    }
-  }
+  class ReadWrite extends ReadWriteContract {}
 
   @Nested
-  class EndOfFile extends EndOfFileContract {
-    @Override
-    ChannelFactory newFactory(Path dir) throws IOException {
-      return FileChannelContractSuite.this.createFactory(dir);
-    }
-  }
+  class EndOfFile extends EndOfFileContract {}
 
   @Nested
-  class ScatterGather extends ScatterGatherContract {
-    @Override
-    ChannelFactory newFactory(Path dir) throws IOException {
-      return FileChannelContractSuite.this.createFactory(dir);
-    }
-  }
+  class ScatterGather extends ScatterGatherContract {}
 
   @Nested
-  class TruncateForce extends TruncateForceContract {
-    @Override
-    ChannelFactory newFactory(Path dir) throws IOException {
-      return FileChannelContractSuite.this.createFactory(dir);
-    }
-  }
+  class TruncateForce extends TruncateForceContract {}
 
   @Nested
-  class Append extends AppendContract {
-    @Override
-    ChannelFactory newFactory(Path dir) throws IOException {
-      return FileChannelContractSuite.this.createFactory(dir);
-    }
-  }
+  class Append extends AppendContract {}
 
   @Nested
-  class Transfer extends TransferContract {
-    @Override
-    ChannelFactory newFactory(Path dir) throws IOException {
-      return FileChannelContractSuite.this.createFactory(dir);
-    }
-  }
+  class Transfer extends TransferContract {}
 
   @Nested
-  class Locking extends LockContract {
-    @Override
-    ChannelFactory newFactory(Path dir) throws IOException {
-      return FileChannelContractSuite.this.createFactory(dir);
-    }
-  }
+  class Locking extends LockContract {}
 
   @Nested
-  class Mapping extends MapContract {
-    @Override
-    ChannelFactory newFactory(Path dir) throws IOException {
-      return FileChannelContractSuite.this.createFactory(dir);
-    }
-  }
+  class Mapping extends MapContract {}
 
   @Nested
-  class ClosedChannel extends ClosedChannelContract {
-    @Override
-    ChannelFactory newFactory(Path dir) throws IOException {
-      return FileChannelContractSuite.this.createFactory(dir);
-    }
-  }
+  class ClosedChannel extends ClosedChannelContract {}
 
   @Nested
-  class AccessMode extends AccessModeContract {
-    @Override
-    ChannelFactory newFactory(Path dir) throws IOException {
-      return FileChannelContractSuite.this.createFactory(dir);
-    }
-  }
+  class AccessMode extends AccessModeContract {}
 
   @Nested
-  class Interrupt extends InterruptContract {
-    @Override
-    ChannelFactory newFactory(Path dir) throws IOException {
-      return FileChannelContractSuite.this.createFactory(dir);
-    }
-  }
+  class Interrupt extends InterruptContract {}
 
   @Nested
-  class OpenOptions extends OpenOptionsContract {
-    @Override
-    ChannelFactory newFactory(Path dir) throws IOException {
-      return FileChannelContractSuite.this.createFactory(dir);
-    }
-  }
+  class OpenOptions extends OpenOptionsContract {}
 
   @Nested
-  class LargePosition extends LargePositionContract {
-    @Override
-    ChannelFactory newFactory(Path dir) throws IOException {
-      return FileChannelContractSuite.this.createFactory(dir);
-    }
-  }
+  class LargePosition extends LargePositionContract {}
 }

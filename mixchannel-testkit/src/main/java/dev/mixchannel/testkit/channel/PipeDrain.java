@@ -37,11 +37,7 @@ final class PipeDrain implements AutoCloseable {
       pipe.sink().configureBlocking(false);
       pipe.source().configureBlocking(false);
     } catch (IOException e) {
-      try {
-        close();
-      } catch (IOException suppressed) {
-        e.addSuppressed(suppressed);
-      }
+      Closeables.closeQuietly(e, this);
       throw e;
     }
   }

@@ -392,11 +392,7 @@ public final class FaultInjectingTier implements StorageTier {
       InjectedFaultException failure = new InjectedFaultException(call, Phase.AFTER, key, detail);
       if (result instanceof FileChannel channel) {
         // Nobody receives the new channel: close it, as a real failure after an open would.
-        try {
-          channel.close();
-        } catch (IOException e) {
-          failure.addSuppressed(e);
-        }
+        Closeables.closeQuietly(failure, channel);
       }
       throw failure;
     }

@@ -18,8 +18,8 @@ package dev.mixchannel.testkit.tier;
 import dev.mixchannel.testkit.tier.FaultInjectingTier.Call;
 import dev.mixchannel.testkit.tier.FaultInjectingTier.Phase;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
+import java.util.ListIterator;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLongArray;
 
@@ -67,38 +67,43 @@ final class FaultPlan {
    */
   synchronized Phase decide(Call call, String key) {
     calls.incrementAndGet(call.ordinal());
-    for (Iterator<Armed> it = armed.iterator(); it.hasNext(); ) {
+    for (ListIterator<Armed> it = armed.listIterator(); it.hasNext(); ) {
       Armed fault = it.next();
-      if (fault.call != call || (fault.key != null && !fault.key.equals(key))) {
+      if (!fault.matches(call, key)) {
         continue;
       }
-      if (fault.skip > 0) {
-        fault.skip--;
+      if (fault.skip() > 0) {
+        it.set(fault.afterPass());
         return null;
       }
-      if (--fault.times == 0) {
+      if (fault.times() == 1) {
         it.remove();
+      } else {
+        it.set(fault.afterFailure());
       }
       injected.incrementAndGet(call.ordinal());
-      return fault.phase;
+      return fault.phase();
     }
     return null;
   }
 
-  /** One armed fault; mutated only under the plan's monitor. */
-  private static final class Armed {
-    private final Call call;
-    private final Phase phase;
-    private final String key;
-    private long skip;
-    private int times;
+  /**
+   * One armed fault: it lets {@code skip} more matching calls pass, then fails {@code times} more.
+   * Immutable; the plan replaces it with what is left after each match.
+   */
+  private record Armed(Call call, Phase phase, String key, long skip, int times) {
+    boolean matches(Call made, String keyOfCall) {
+      return call == made && (key == null || key.equals(keyOfCall));
+    }
 
-    Armed(Call call, Phase phase, String key, long skip, int times) {
-      this.call = call;
-      this.phase = phase;
-      this.key = key;
-      this.skip = skip;
-      this.times = times;
+    /** What is left after a matching call was let pass. */
+    Armed afterPass() {
+      return new Armed(call, phase, key, skip - 1, times);
+    }
+
+    /** What is left after a matching call was failed, while more than one was left to fail. */
+    Armed afterFailure() {
+      return new Armed(call, phase, key, skip, times - 1);
     }
   }
 }

@@ -86,66 +86,26 @@ public abstract class StorageTierContractSuite {
   }
 
   @Nested
-  class Open extends TierOpenContract {
-    @Override
-    StorageTierContractSuite suite() {
-      return StorageTierContractSuite.this;
-    }
-  }
+  class Open extends TierOpenContract {}
 
   @Nested
-  class Namespace extends TierNamespaceContract {
-    @Override
-    StorageTierContractSuite suite() {
-      return StorageTierContractSuite.this;
-    }
-  }
+  class Namespace extends TierNamespaceContract {}
 
   @Nested
-  class Incomplete extends TierIncompleteContract {
-    @Override
-    StorageTierContractSuite suite() {
-      return StorageTierContractSuite.this;
-    }
-  }
+  class Incomplete extends TierIncompleteContract {}
 
   @Nested
-  class Reopen extends TierReopenContract {
-    @Override
-    StorageTierContractSuite suite() {
-      return StorageTierContractSuite.this;
-    }
-  }
+  class Reopen extends TierReopenContract {}
 
   @Nested
-  class Close extends TierCloseContract {
-    @Override
-    StorageTierContractSuite suite() {
-      return StorageTierContractSuite.this;
-    }
-  }
+  class Close extends TierCloseContract {}
 
   @Nested
-  class Restart extends TierRestartContract {
-    @Override
-    StorageTierContractSuite suite() {
-      return StorageTierContractSuite.this;
-    }
-  }
+  class Restart extends TierRestartContract {}
 
   @Nested
-  class Locking extends TierLockContract {
-    @Override
-    StorageTierContractSuite suite() {
-      return StorageTierContractSuite.this;
-    }
-  }
+  class Locking extends TierLockContract {}
 
   @Nested
-  class Faults extends TierFaultContract {
-    @Override
-    StorageTierContractSuite suite() {
-      return StorageTierContractSuite.this;
-    }
-  }
+  class Faults extends TierFaultContract {}
 }

@@ -24,6 +24,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.mixchannel.api.SizeHint;
 import dev.mixchannel.api.StorageTier;
 import dev.mixchannel.testkit.channel.ContractSupport;
+import dev.mixchannel.testkit.junit.internal.EnclosingInstanceResolver;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -33,12 +34,15 @@ import java.nio.file.Path;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The fixture every tier contract group shares: the tier under test on a fresh directory, a restart
- * from disk, and helpers that create keys with known bytes.
+ * from disk, and helpers that create keys with known bytes. A group is nested in a {@link
+ * StorageTierContractSuite}, which {@link EnclosingInstanceResolver} passes to the set-up.
  */
+@ExtendWith(EnclosingInstanceResolver.class)
 abstract class TierContractBase {
 
   /** The key most tests work on: nested, as Kafka's keys are. */
@@ -61,11 +65,13 @@ abstract class TierContractBase {
   /** The tier under test; replaced by {@link #restart()}. */
   StorageTier tier;
 
-  /** The suite whose hook opens the tier. */
-  abstract StorageTierContractSuite suite();
+  /** The suite that nests this group; its hook opens the tier. */
+  private StorageTierContractSuite suite;
 
   @BeforeEach
-  final void openTierOnFreshDirectory(@TempDir Path tempDir) throws IOException {
+  final void openTierOnFreshDirectory(StorageTierContractSuite enclosing, @TempDir Path tempDir)
+      throws IOException {
+    suite = enclosing;
     dir = Files.createDirectory(tempDir.resolve("tier"));
     outside = Files.createDirectory(tempDir.resolve("outside"));
     tier = suite().openTier(dir);
@@ -76,6 +82,11 @@ abstract class TierContractBase {
     if (tier != null) {
       tier.close();
     }
+  }
+
+  /** The suite that nests this group. */
+  final StorageTierContractSuite suite() {
+    return suite;
   }
 
   /** Closes the tier and opens it again from disk on the same directory. */

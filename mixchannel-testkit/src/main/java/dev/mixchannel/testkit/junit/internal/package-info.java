@@ -19,6 +19,8 @@
  * prints every event, and records WARN and ERROR events into the capture window of the running
  * test. Tests select it with the system property {@code
  * slf4j.provider=dev.mixchannel.testkit.junit.internal.RecordingServiceProvider}, which the build sets.
- * Nothing here is API: it may change without notice.
+ * Also the {@link dev.mixchannel.testkit.junit.internal.EnclosingInstanceResolver} through which the
+ * contract groups reach the suite that nests them. Nothing here is API: it may change without
+ * notice.
  */
 package dev.mixchannel.testkit.junit.internal;
