@@ -17,15 +17,13 @@ package dev.mixchannel.tiering.internal;
 
 import dev.mixchannel.tiering.TierMXBean;
 
-/** One tier's MXBean. */
-final class TierBean implements TierMXBean {
-  private final RankedTier slot;
-  private final Catalog catalog;
-
-  TierBean(RankedTier slot, Catalog catalog) {
-    this.slot = slot;
-    this.catalog = catalog;
-  }
+/**
+ * One tier's MXBean: a view of the tier and the key index, read on each attribute access.
+ *
+ * @param slot the tier
+ * @param catalog the key index, for the tier's key counts
+ */
+record TierBean(RankedTier slot, Catalog catalog) implements TierMXBean {
 
   @Override
   public String getName() {
