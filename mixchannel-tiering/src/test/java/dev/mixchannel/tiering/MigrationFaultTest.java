@@ -23,6 +23,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.anyString;
 import static org.mockito.Mockito.doAnswer;
+import static org.mockito.Mockito.doCallRealMethod;
 import static org.mockito.Mockito.doThrow;
 import static org.mockito.Mockito.spy;
 
@@ -231,6 +232,38 @@ class MigrationFaultTest {
       assertThat(Bytes.readAll(ch)).isEqualTo(model);
     }
     assertThat(JmxProbe.lastError(manager)).contains("removing the source copy failed");
+  }
+
+  @Test
+  @ExpectedLog(logger = "dev.mixchannel.tiering.internal.StaleCopies", contains = "stale copy left")
+  void shouldNeverServeAFasterCopyWhosePublishIsInDoubt() throws IOException {
+    openFiles();
+    byte[] model = create("k", MIB);
+    manager.migrate("k", "t1");
+    StorageTier faster = spies.get("t0");
+    doAnswer(
+            inv -> {
+              inv.callRealMethod();
+              throw new IOException("injected directory fsync failure after the publish");
+            })
+        .when(faster)
+        .publish("k");
+    doThrow(new IOException("injected target delete failure")).when(faster).delete("k");
+    assertThatThrownBy(() -> manager.migrate("k", "t0"))
+        .isInstanceOf(MigrationException.class)
+        .hasMessageContaining("rolled back to the source");
+    assertThat(manager.tierOf("k")).isEqualTo("t1");
+    assertThat(Files.exists(dir.resolve("t1/k"))).isTrue();
+    try (MixChannel ch = manager.open("k", READ)) {
+      assertThat(Bytes.readAll(ch)).isEqualTo(model);
+    }
+    doCallRealMethod().when(faster).delete("k");
+    manager.close();
+    openFiles();
+    assertThat(manager.tierOf("k")).isEqualTo("t1");
+    try (MixChannel ch = manager.open("k", READ)) {
+      assertThat(Bytes.readAll(ch)).isEqualTo(model);
+    }
   }
 
   @Test

@@ -38,8 +38,10 @@ import org.slf4j.LoggerFactory;
  * it: when the source cannot be removed, the destination is removed instead and the key stays on
  * the source; when that fails too, the key ends on the faster of the two (the copy recovery keeps
  * while the two are still identical) and the other copy is recorded as stale and removed later. A
- * crash before that removal, once the key was written again, leaves two copies that differ: the
- * next recovery refuses the key rather than choose, so no write is lost to it.
+ * destination whose publish is in doubt is never served, however fast: its name may not survive a
+ * crash, so the key stays on its durable source and the doubtful copy is the stale one. A crash
+ * before a stale copy's removal, once the key was written again, leaves two copies that differ:
+ * the next recovery refuses the key rather than choose, so no write is lost to it.
  */
 final class Switcher {
   private static final Logger LOG = LoggerFactory.getLogger(Switcher.class);
@@ -125,9 +127,10 @@ final class Switcher {
 
   /**
    * After the publish, with two complete copies and a failure: removes the destination and throws
-   * (the key stays on the source); or, when that fails too and the destination is the faster copy,
-   * switches to it (recovery would keep it while the copies are identical) and records the source
-   * as stale.
+   * (the key stays on the source); or, when that fails too and the destination is the faster copy
+   * and durably published, switches to it (recovery would keep it while the copies are identical)
+   * and records the source as stale. A destination whose publish is in doubt is recorded as stale
+   * instead, whatever its speed: the source is the only copy known to survive a crash.
    *
    * @param rollback whether the failure was the publish's own (its durability is in doubt)
    * @throws MigrationException when the key stayed on the source
@@ -146,7 +149,7 @@ final class Switcher {
       TierCalls.deleteComplete(m.target(), m.key());
     } catch (IOException | RuntimeException e) {
       suppress(failure, e);
-      if (m.target().fasterThan(m.source())) {
+      if (!rollback && m.target().fasterThan(m.source())) {
         LOG.error(
             "removing either copy failed, serving the faster copy: {}, stale={}",
             m.describe(),
