@@ -23,15 +23,12 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.regex.Pattern;
 
 /**
  * Turns properties of either family into a {@link MixChannelConfig}. Errors name the key the user
  * wrote, in the family the user wrote it in.
  */
 final class ConfigParser {
-
-  private static final Pattern TIER_NAME = Pattern.compile("[A-Za-z0-9_-]{1,64}");
 
   private static final String PAFKA_FIRST = "first";
   private static final String PAFKA_SECOND = "second";
@@ -99,7 +96,7 @@ final class ConfigParser {
     known.add(ConfigKeys.TIERS);
     Set<String> names = new TreeSet<>();
     for (String name : list(tiersText)) {
-      if (!TIER_NAME.matcher(name).matches() || !names.add(name)) {
+      if (!ConfigChecks.isTierName(name) || !names.add(name)) {
         throw new InvalidConfigException(
             ConfigKeys.TIERS,
             tiersText,

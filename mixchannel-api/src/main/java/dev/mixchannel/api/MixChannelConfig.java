@@ -20,13 +20,9 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Properties;
-import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * The immutable configuration of a tier manager: its tiers (fastest first), the migration policy
@@ -36,8 +32,6 @@ import java.util.regex.Pattern;
  * Instances are thread-safe.
  */
 public final class MixChannelConfig {
-
-  private static final Pattern TIER_NAME = Pattern.compile("[A-Za-z0-9_-]{1,64}");
 
   private final List<TierConfig> tiers;
   private final boolean migrationEnabled;
@@ -111,38 +105,7 @@ public final class MixChannelConfig {
    * @return new properties
    */
   public Properties toProperties() {
-    Properties p = new Properties();
-    List<String> names = new ArrayList<>();
-    for (TierConfig tier : tiers) {
-      names.add(tier.name());
-      String prefix = ConfigKeys.TIER_PREFIX + tier.name();
-      p.setProperty(prefix + ConfigKeys.TIER_KIND, tier.kind().name());
-      List<String> paths = new ArrayList<>();
-      tier.paths().forEach(path -> paths.add(path.toString()));
-      p.setProperty(prefix + ConfigKeys.TIER_PATHS, String.join(",", paths));
-      p.setProperty(prefix + ConfigKeys.TIER_CAPACITY, Long.toString(tier.capacityBytes()));
-      if (tier.provider() != null) {
-        p.setProperty(prefix + ConfigKeys.TIER_PROVIDER, tier.provider());
-      }
-    }
-    p.setProperty(ConfigKeys.TIERS, String.join(",", names));
-    if (migrationEnabled) {
-      p.setProperty(ConfigKeys.MIGRATE_HIGH_WATERMARK, Double.toString(highWatermark));
-      p.setProperty(ConfigKeys.MIGRATE_LOW_WATERMARK, Double.toString(lowWatermark));
-    } else {
-      p.setProperty(ConfigKeys.MIGRATE_THRESHOLD, "-1");
-    }
-    p.setProperty(ConfigKeys.MIGRATE_THREADS, Integer.toString(migrationThreads));
-    p.setProperty(ConfigKeys.MIGRATE_RATE, Long.toString(migrationRateBytesPerSecond));
-    p.setProperty(ConfigKeys.MIGRATE_IDLE_MS, Long.toString(idleMillis));
-    p.setProperty(ConfigKeys.MIGRATE_INTERVAL_MS, Long.toString(intervalMillis));
-    p.setProperty(ConfigKeys.PMEM_EXTENT_SIZE, Long.toString(pmemExtentSizeBytes));
-    p.setProperty(ConfigKeys.PMEM_BACKEND, pmemBackend.name().toLowerCase(Locale.ROOT));
-    p.setProperty(ConfigKeys.PMEM_PRETOUCH, Boolean.toString(pmemPretouch));
-    if (pmemPretouchFraction != 1.0) {
-      p.setProperty(ConfigKeys.PMEM_PRETOUCH_FRACTION, Double.toString(pmemPretouchFraction));
-    }
-    return p;
+    return ConfigWriter.write(this);
   }
 
   /**
@@ -465,104 +428,15 @@ public final class MixChannelConfig {
      * @throws InvalidConfigException naming the property of the first bad value
      */
     public MixChannelConfig build() {
-      validateTiers();
-      if (threshold != -1 && !(threshold >= 0 && threshold <= 1)) {
-        throw bad(
-            ConfigKeys.MIGRATE_THRESHOLD, threshold, "a fraction from 0 to 1, or -1 for none");
-      }
+      ConfigChecks.tiers(tiers);
+      ConfigChecks.threshold(threshold);
       double base = threshold == -1 ? ConfigKeys.DEFAULT_THRESHOLD : threshold;
       highWatermark = highWatermarkSet != null ? highWatermarkSet : base;
       lowWatermark = lowWatermarkSet != null ? lowWatermarkSet : Math.min(base, highWatermark);
-      if (!(highWatermark >= 0 && highWatermark <= 1)) {
-        throw bad(ConfigKeys.MIGRATE_HIGH_WATERMARK, highWatermark, "a fraction from 0 to 1");
-      }
-      if (!(lowWatermark >= 0 && lowWatermark <= highWatermark)) {
-        throw bad(
-            ConfigKeys.MIGRATE_LOW_WATERMARK,
-            lowWatermark,
-            "a fraction from 0 to the high watermark " + highWatermark);
-      }
-      if (threads < 1 || threads > ConfigKeys.MAX_THREADS) {
-        throw bad(
-            ConfigKeys.MIGRATE_THREADS, threads, "an integer from 1 to " + ConfigKeys.MAX_THREADS);
-      }
-      if (rateBytesPerSecond != -1 && rateBytesPerSecond <= 0) {
-        throw bad(ConfigKeys.MIGRATE_RATE, rateBytesPerSecond, "a positive byte rate, or -1");
-      }
-      if (idleMillis < 0) {
-        throw bad(ConfigKeys.MIGRATE_IDLE_MS, idleMillis, "milliseconds >= 0");
-      }
-      if (intervalMillis <= 0) {
-        throw bad(ConfigKeys.MIGRATE_INTERVAL_MS, intervalMillis, "milliseconds > 0");
-      }
-      if (Long.bitCount(extentSizeBytes) != 1
-          || extentSizeBytes < ConfigKeys.MIN_EXTENT_SIZE_BYTES
-          || extentSizeBytes > ConfigKeys.MAX_EXTENT_SIZE_BYTES) {
-        throw bad(ConfigKeys.PMEM_EXTENT_SIZE, extentSizeBytes, "a power of two from 1m to 256m");
-      }
-      if (backend == null) {
-        throw new InvalidConfigException(ConfigKeys.PMEM_BACKEND, null, "auto, llpl or jdk");
-      }
-      if (!(pretouchFraction > 0 && pretouchFraction <= 1)) {
-        throw bad(ConfigKeys.PMEM_PRETOUCH_FRACTION, pretouchFraction, "a fraction in (0, 1]");
-      }
+      ConfigChecks.watermarks(highWatermark, lowWatermark);
+      ConfigChecks.migration(threads, rateBytesPerSecond, idleMillis, intervalMillis);
+      ConfigChecks.pmem(extentSizeBytes, backend, pretouchFraction);
       return new MixChannelConfig(this);
-    }
-
-    private void validateTiers() {
-      if (tiers.isEmpty()) {
-        throw new InvalidConfigException(
-            ConfigKeys.TIERS, null, "at least one tier name, fastest first (e.g. pmem,hdd)");
-      }
-      Set<String> names = new HashSet<>();
-      List<Path> seen = new ArrayList<>();
-      TierKind previous = null;
-      for (int i = 0; i < tiers.size(); i++) {
-        TierConfig tier = tiers.get(i);
-        String prefix = ConfigKeys.TIER_PREFIX + tier.name();
-        if (tier.name() == null || !TIER_NAME.matcher(tier.name()).matches()) {
-          throw new InvalidConfigException(
-              ConfigKeys.TIERS, tier.name(), "tier names of letters, digits, '_' or '-'");
-        }
-        if (!names.add(tier.name())) {
-          throw new InvalidConfigException(ConfigKeys.TIERS, tier.name(), "unique tier names");
-        }
-        if (tier.kind() == null) {
-          throw new InvalidConfigException(
-              prefix + ConfigKeys.TIER_KIND, null, "one of PMEM, NVME, SSD, HDD");
-        }
-        if (previous != null && tier.kind().compareTo(previous) < 0) {
-          List<String> order = new ArrayList<>();
-          tiers.forEach(t -> order.add(t.name() + "=" + t.kind()));
-          throw new InvalidConfigException(
-              ConfigKeys.TIERS,
-              String.join(",", order),
-              "tiers listed fastest first (PMEM, NVME, SSD, HDD): "
-                  + tier.name()
-                  + " comes after a "
-                  + previous
-                  + " tier");
-        }
-        previous = tier.kind();
-        for (Path path : tier.paths()) {
-          Path p = path;
-          for (Path other : seen) {
-            if (p.startsWith(other) || other.startsWith(p)) {
-              throw new InvalidConfigException(
-                  prefix + ConfigKeys.TIER_PATHS,
-                  path.toString(),
-                  "a directory no other tier path contains or lies in (clashes with "
-                      + other
-                      + ")");
-            }
-          }
-          seen.add(p);
-        }
-      }
-    }
-
-    private static InvalidConfigException bad(String key, double value, String expected) {
-      return new InvalidConfigException(key, Sizes.formatNumber(value), expected);
     }
   }
 }
