@@ -19,6 +19,7 @@ import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.OpenOption;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.LongConsumer;
@@ -134,6 +135,11 @@ public class ForwardingStorageTier implements StorageTier {
   @Override
   public long allocationUnitBytes() {
     return delegate.allocationUnitBytes();
+  }
+
+  @Override
+  public Map<String, String> refusedKeys() throws IOException {
+    return delegate.refusedKeys();
   }
 
   @Override

@@ -22,6 +22,7 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.OpenOption;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.LongConsumer;
 
@@ -179,6 +180,25 @@ public interface StorageTier extends Closeable {
    * @throws IOException on an I/O error
    */
   List<String> keys() throws IOException;
+
+  /**
+   * The keys whose copy on this tier the tier refuses to serve, each with the reason: a copy whose
+   * metadata failed validation (a PMem slot whose checksum is wrong), so that its bytes and size
+   * are unknown. Such a key is absent from {@link #keys()} and {@link #exists}, and every other
+   * operation naming it throws a named error ({@link CorruptPoolException} on a PMem tier). A tier
+   * manager refuses the key on every tier ({@link RefusedCopyException}): serving another tier's
+   * copy of it, or creating it anew, would hide what this copy alone may hold.
+   *
+   * <p>The default is none: a tier that never refuses a copy. A tier that wraps another forwards
+   * it, as {@link ForwardingStorageTier} does: a wrapper that answered none would let the key be
+   * created anew.
+   *
+   * @return a snapshot: each refused key and why
+   * @throws IOException on an I/O error
+   */
+  default Map<String, String> refusedKeys() throws IOException {
+    return Map.of();
+  }
 
   /**
    * Creates an incomplete key with a writable, readable channel: the first phase of a migration.

@@ -49,11 +49,15 @@ import java.util.function.UnaryOperator;
  * mean something wrote outside the protocol (a host system started without its adapter, a copy by
  * hand): both are kept and the key is <em>refused</em> — every operation on it throws {@link
  * DivergentCopiesException} naming the key, both tiers, how they differ and the command that keeps
- * one ({@link #resolveDivergent}); the other keys are served. Methods whose signature cannot throw
- * it ({@link #exists}, {@link #tierOf}, {@link #seal}) throw an {@link
- * java.io.UncheckedIOException} whose cause it is; {@link #keys} lists only the keys served and
- * {@link #divergentKeys()} the refused ones, so a caller that must account for every key (an
- * evacuation) asks both. Several managers on different directories work independently in one JVM.
+ * one ({@link #resolveDivergent}); the other keys are served. A key whose copy a tier refuses
+ * ({@link dev.mixchannel.api.StorageTier#refusedKeys()}: a PMem slot whose checks failed) is
+ * refused the same way, with {@link dev.mixchannel.api.RefusedCopyException} wherever this page
+ * names {@code DivergentCopiesException}: it is served from no other tier and never created anew,
+ * which would hide what that copy holds. Methods whose signature cannot throw a refusal ({@link
+ * #exists}, {@link #tierOf}, {@link #seal}) throw an {@link java.io.UncheckedIOException} whose
+ * cause it is; {@link #keys} lists only the keys served and {@link #refusedKeys()} the refused
+ * ones, so a caller that must account for every key (an evacuation) asks both. Several managers on
+ * different directories work independently in one JVM.
  *
  * <p><b>Placement and spill.</b> A new key goes to the fastest tier whose {@code hasRoomFor(size
  * hint)} holds, else the next. When a write needs room its PMem tier does not have, the key moves
@@ -184,11 +188,23 @@ public interface TierManager extends AutoCloseable {
   /**
    * The keys refused because their complete copies on two tiers differ (see the class
    * documentation); each stays refused until {@link #resolveDivergent} keeps one of its copies.
+   * {@link #refusedKeys()} lists these and the keys refused for other reasons.
    *
    * @return a sorted snapshot, empty when none is refused
    * @throws IllegalStateException when the manager is closed
    */
   List<String> divergentKeys();
+
+  /**
+   * Every refused key: those whose copies differ ({@link #divergentKeys()}) and those whose copy a
+   * tier refuses ({@link dev.mixchannel.api.RefusedCopyException}). Every operation on one throws
+   * its refusal; {@link #keys()} does not list them. A caller that must account for every key (an
+   * evacuation, a host system's start) asks this and {@link #keys()}.
+   *
+   * @return a sorted snapshot, empty when none is refused
+   * @throws IllegalStateException when the manager is closed
+   */
+  List<String> refusedKeys();
 
   /**
    * Resolves a refused key: keeps its copy on one tier, removes every other copy durably, and
@@ -202,7 +218,8 @@ public interface TierManager extends AutoCloseable {
    * @return the names of the tiers whose copies were removed, empty when the key was served from
    *     {@code keepTier} already
    * @throws IllegalArgumentException for an unknown tier, a key that is not refused (and not served
-   *     from {@code keepTier}), or a tier that holds no copy of it
+   *     from {@code keepTier}), a key refused because a tier refuses its copy (no choice of copy
+   *     resolves that), or a tier that holds no copy of it
    * @throws IllegalStateException when the manager is closed
    * @throws IOException when a tier fails (the key stays refused); when a removal took effect and
    *     only its durability is in doubt, the exception comes after the key is served

@@ -27,6 +27,8 @@
  * fastest tier's copy when the copies are identical (what a crash inside a switch leaves); copies
  * that differ are both kept and the key is refused with {@link
  * dev.mixchannel.api.DivergentCopiesException} until an operator keeps one ({@link
- * dev.mixchannel.tiering.TierManager#resolveDivergent}, the tool's {@code resolve}).
+ * dev.mixchannel.tiering.TierManager#resolveDivergent}, the tool's {@code resolve}). A key whose
+ * copy a tier refuses (a damaged PMem slot) is refused with {@link
+ * dev.mixchannel.api.RefusedCopyException}: never served from another tier, never created anew.
  */
 package dev.mixchannel.tiering;

@@ -74,8 +74,13 @@ final class EvacuateCommand extends StorageCommand {
       progress.advance(e.getValue());
     }
     progress.finish();
-    for (String key : manager.divergentKeys()) {
-      left.add(key + ": its complete copies on two tiers differ; keep one with resolve first");
+    List<String> divergent = manager.divergentKeys();
+    for (String key : manager.refusedKeys()) {
+      left.add(
+          key
+              + (divergent.contains(key)
+                  ? ": its complete copies on two tiers differ; keep one with resolve first"
+                  : ": a tier refuses its copy (damaged); restore it from a replica or a backup"));
     }
     if (left.isEmpty()) {
       out.println("RESULT: OK, every key is on tier " + tier);

@@ -28,6 +28,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.OpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -264,6 +265,12 @@ public final class FaultInjectingTier implements StorageTier {
   public List<String> keys() throws IOException {
     ensureOpen();
     return delegate.keys();
+  }
+
+  @Override
+  public Map<String, String> refusedKeys() throws IOException {
+    ensureOpen();
+    return delegate.refusedKeys();
   }
 
   @Override

@@ -264,7 +264,7 @@ final class Catalog {
    * @param keep the tier whose copy is kept
    * @return the tiers whose copies were removed
    * @throws IllegalArgumentException when the key is not refused (and not served from {@code keep}
-   *     already), or {@code keep} holds no copy of it
+   *     already), is refused because a tier refuses its copy, or {@code keep} holds no copy of it
    * @throws IOException when a tier fails; when a removal took effect and only its durability is in
    *     doubt, the exception comes after the key is served
    */
@@ -278,12 +278,22 @@ final class Catalog {
       throw new IllegalArgumentException(
           "no divergent copies to resolve: key=" + key + ", keep=" + keep);
     }
-    Divergence d = resolution.divergence();
+    Refusal refusal = resolution.refusal();
     List<String> removed = new ArrayList<>();
     TierEffect effect = TierEffect.durable();
     try (KeyIndex.Locked locked = resolution.lock()) {
       boolean done = false;
       try {
+        if (!(refusal instanceof Divergence d)) {
+          throw new IllegalArgumentException(
+              "not refused for divergent copies, a tier refuses its copy: key="
+                  + key
+                  + ", keep="
+                  + keep
+                  + " ("
+                  + refusal.refusal().getMessage()
+                  + ")");
+        }
         if (!keep.tier().exists(key)) {
           throw new IllegalArgumentException(
               "no complete copy to keep: key="
@@ -306,7 +316,7 @@ final class Catalog {
         LOG.info("divergent key resolved: key={}, kept={}, removed={}", key, keep, removed);
       } finally {
         if (!done) {
-          index.refuse(d);
+          index.refuse(refusal);
         }
       }
     }

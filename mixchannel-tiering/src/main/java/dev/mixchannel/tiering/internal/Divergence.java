@@ -35,7 +35,8 @@ record Divergence(
     long fasterSizeBytes,
     RankedTier slower,
     long slowerSizeBytes,
-    long firstDifferenceOffset) {
+    long firstDifferenceOffset)
+    implements Refusal {
 
   /** The tool command that keeps one copy; {@code <config>} is the operator's configuration. */
   static final String RESOLVE_COMMAND = "java -jar mixchannel-tool.jar resolve <config> --keep ";
@@ -45,7 +46,8 @@ record Divergence(
    *
    * @return the exception naming the key, both tiers, how they differ and the resolving command
    */
-  DivergentCopiesException refusal() {
+  @Override
+  public DivergentCopiesException refusal() {
     String resolution = RESOLVE_COMMAND + "<" + faster + "|" + slower + "> " + key;
     return new DivergentCopiesException(
         key,

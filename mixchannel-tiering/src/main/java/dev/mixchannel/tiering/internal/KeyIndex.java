@@ -16,6 +16,7 @@
 package dev.mixchannel.tiering.internal;
 
 import dev.mixchannel.api.DivergentCopiesException;
+import dev.mixchannel.api.MixChannelException;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.time.Clock;
@@ -29,8 +30,8 @@ import java.util.TreeMap;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * The manager's index: each name and its key's state ({@link TieredKey}), and the names refused
- * because their copies differ ({@link Divergence}). Thread-safe.
+ * The manager's index: each name and its key's state ({@link TieredKey}), and the refused names
+ * ({@link Refusal}: their copies differ, or a tier refuses its copy). Thread-safe.
  *
  * <p>The index lock guards only the maps and is held only for map operations: never while a key's
  * lock is acquired or a tier is called, so a key whose lock is busy (a long spill, a force) delays
@@ -57,7 +58,7 @@ final class KeyIndex {
   // Sorted, so that the listing is one walk (no sort per call); about the heap of a hash map's
   // node.
   private final NavigableMap<String, TieredKey> keys = new TreeMap<>();
-  private final Map<String, Divergence> divergent = new HashMap<>();
+  private final Map<String, Refusal> refused = new HashMap<>();
   private final ManagerState state;
   private final Clock clock;
   private long nextId;
@@ -79,7 +80,7 @@ final class KeyIndex {
                         TieredKey.Life.LIVE,
                         recovered.sizes().getOrDefault(key, 0L),
                         now)));
-    divergent.putAll(recovered.divergent());
+    refused.putAll(recovered.refused());
   }
 
   /**
@@ -90,7 +91,7 @@ final class KeyIndex {
    * @return the lock; the caller closes it
    * @throws NoSuchFileException when the name is missing and {@code missing} is {@link
    *     Missing#FAIL}
-   * @throws DivergentCopiesException when the name is refused
+   * @throws MixChannelException when the name is refused ({@link Refusal})
    * @throws IllegalStateException when the manager is closed
    */
   Locked lock(String name, Missing missing) throws IOException {
@@ -123,7 +124,7 @@ final class KeyIndex {
    * @param to the new name
    * @return the locks; the caller closes them
    * @throws NoSuchFileException when {@code from} does not exist
-   * @throws DivergentCopiesException when either name is refused
+   * @throws MixChannelException when either name is refused ({@link Refusal})
    * @throws IllegalStateException when the manager is closed
    */
   Pair lockPair(String from, String to) throws IOException {
@@ -186,10 +187,10 @@ final class KeyIndex {
     k.markDeleted();
   }
 
-  private void refuseLocked(String name) throws DivergentCopiesException {
-    Divergence d = divergent.get(name);
-    if (d != null) {
-      throw d.refusal();
+  private void refuseLocked(String name) throws MixChannelException {
+    Refusal r = refused.get(name);
+    if (r != null) {
+      throw r.refusal();
     }
   }
 
@@ -216,14 +217,15 @@ final class KeyIndex {
     unreserve(k);
   }
 
-  // ---- divergent names ----
+  // ---- refused names ----
 
   /**
-   * Refuses a name whose complete copies differ.
+   * Throws the refusal of a refused name.
    *
-   * @throws DivergentCopiesException when it is refused
+   * @throws MixChannelException when it is refused: {@link DivergentCopiesException} or {@link
+   *     dev.mixchannel.api.RefusedCopyException}
    */
-  void refuseIfDivergent(String name) throws DivergentCopiesException {
+  void refuseIfRefused(String name) throws MixChannelException {
     indexLock.lock();
     try {
       refuseLocked(name);
@@ -232,11 +234,11 @@ final class KeyIndex {
     }
   }
 
-  /** Refuses a name from now on; its copies differ. */
-  void refuse(Divergence d) {
+  /** Refuses a name from now on. */
+  void refuse(Refusal r) {
     indexLock.lock();
     try {
-      divergent.put(d.key(), d);
+      refused.put(r.key(), r);
     } finally {
       indexLock.unlock();
     }
@@ -252,23 +254,38 @@ final class KeyIndex {
     indexLock.lock();
     try {
       state.checkOpen(name);
-      Divergence d = divergent.remove(name);
-      if (d == null) {
+      Refusal r = refused.remove(name);
+      if (r == null) {
         return null;
       }
       TieredKey reservation = reserveLocked(name);
-      return new Resolution(d, Locked.exclusive(this, reservation, true));
+      return new Resolution(r, Locked.exclusive(this, reservation, true));
     } finally {
       indexLock.unlock();
     }
   }
 
   /** The refused names, sorted. */
+  List<String> refusedKeys() {
+    return refusedKeys(Refusal.class);
+  }
+
+  /** The names refused because their copies differ, sorted. */
   List<String> divergentKeys() {
+    return refusedKeys(Divergence.class);
+  }
+
+  private List<String> refusedKeys(Class<? extends Refusal> kind) {
     indexLock.lock();
     try {
       state.checkOpen("*");
-      List<String> names = new ArrayList<>(divergent.keySet());
+      List<String> names = new ArrayList<>();
+      refused.forEach(
+          (name, r) -> {
+            if (kind.isInstance(r)) {
+              names.add(name);
+            }
+          });
       Collections.sort(names);
       return names;
     } finally {
@@ -296,7 +313,7 @@ final class KeyIndex {
   }
 
   /**
-   * The live names, sorted: the refused ones are not live ({@link #divergentKeys} lists them), and
+   * The live names, sorted: the refused ones are not live ({@link #refusedKeys} lists them), and
    * every operation on them still throws their refusal.
    */
   List<String> names() {
@@ -401,8 +418,8 @@ final class KeyIndex {
   /**
    * A refused name being resolved.
    *
-   * @param divergence the refusal, to give back when the resolution fails
+   * @param refusal the refusal, to give back when the resolution fails
    * @param lock the reservation of the name
    */
-  record Resolution(Divergence divergence, Locked lock) {}
+  record Resolution(Refusal refusal, Locked lock) {}
 }

@@ -16,9 +16,9 @@
 package dev.mixchannel.tiering.internal;
 
 import dev.mixchannel.api.ConfigKeys;
-import dev.mixchannel.api.DivergentCopiesException;
 import dev.mixchannel.api.Keys;
 import dev.mixchannel.api.MixChannelConfig;
+import dev.mixchannel.api.MixChannelException;
 import dev.mixchannel.api.StorageTier;
 import dev.mixchannel.api.TierConfig;
 import dev.mixchannel.common.Closeables;
@@ -203,12 +203,17 @@ public final class ManagerCore implements TierManager {
   }
 
   @Override
+  public List<String> refusedKeys() {
+    return catalog.index().refusedKeys();
+  }
+
+  @Override
   public List<String> resolveDivergent(String key, String keepTier) throws IOException {
     state.checkOpen(key);
     return catalog.resolveDivergent(key, tierNamed(key, keepTier));
   }
 
-  /** A live key for the methods that cannot throw a {@link DivergentCopiesException} as such. */
+  /** A live key for the methods that cannot throw a refusal ({@link Refusal}) as such. */
   private TieredKey liveUnchecked(String key) throws NoSuchFileException {
     refuseUnchecked(key);
     return find(key);
@@ -216,8 +221,8 @@ public final class ManagerCore implements TierManager {
 
   private void refuseUnchecked(String key) {
     try {
-      catalog.index().refuseIfDivergent(key);
-    } catch (DivergentCopiesException e) {
+      catalog.index().refuseIfRefused(key);
+    } catch (MixChannelException e) {
       throw new UncheckedIOException(e.getMessage(), e);
     }
   }
@@ -225,7 +230,7 @@ public final class ManagerCore implements TierManager {
   private TieredKey live(String key) throws IOException {
     Keys.validate(key);
     state.checkOpen(key);
-    catalog.index().refuseIfDivergent(key);
+    catalog.index().refuseIfRefused(key);
     return find(key);
   }
 

@@ -29,8 +29,10 @@ import org.slf4j.LoggerFactory;
  * (a host system without its adapter, a copy by hand): no copy can be removed without losing what
  * it alone holds, so both are kept where they are and the key is refused ({@link Divergence}) until
  * an operator keeps one ({@code TierManager#resolveDivergent}). Nothing is moved or renamed for
- * that: the two copies themselves are the record, found again by every recovery until resolved.
- * Tier usage is whatever the tiers then report.
+ * that: the two copies themselves are the record, found again by every recovery until resolved. A
+ * key whose copy a tier refuses (its metadata failed validation: {@link RefusedCopy}) is refused
+ * too, and its other copies are left as they are: none is compared, removed or served. Tier usage
+ * is whatever the tiers then report.
  */
 final class Recovery {
   private static final Logger LOG = LoggerFactory.getLogger(Recovery.class);
@@ -42,10 +44,10 @@ final class Recovery {
    *
    * @param owners each served key and the tier that holds it
    * @param sizes each served key's size in bytes
-   * @param divergent each refused key and how its copies differ
+   * @param refused each refused key and why: its copies differ, or a tier refuses its copy
    */
   record Result(
-      Map<String, RankedTier> owners, Map<String, Long> sizes, Map<String, Divergence> divergent) {}
+      Map<String, RankedTier> owners, Map<String, Long> sizes, Map<String, Refusal> refused) {}
 
   static Result run(Tiers tiers) throws IOException {
     int discarded = 0;
@@ -58,11 +60,14 @@ final class Recovery {
     }
     Map<String, RankedTier> owners = new HashMap<>();
     Map<String, Long> sizes = new HashMap<>();
-    Map<String, Divergence> divergent = new HashMap<>();
+    Map<String, Refusal> refused = refusedCopies(tiers);
     CopyComparison comparison = null;
     int duplicates = 0;
     for (RankedTier slot : tiers.all()) {
       for (String key : slot.tier().keys()) {
+        if (refused.containsKey(key)) {
+          continue;
+        }
         RankedTier kept = owners.get(key);
         if (kept == null) {
           owners.put(key, slot);
@@ -70,24 +75,41 @@ final class Recovery {
           continue;
         }
         comparison = comparison == null ? new CopyComparison() : comparison;
-        if (keepOneCopy(comparison, key, kept, slot, divergent)) {
+        if (keepOneCopy(comparison, key, kept, slot, refused)) {
           duplicates++;
         }
       }
     }
-    for (String key : divergent.keySet()) {
+    for (String key : refused.keySet()) {
       owners.remove(key);
       sizes.remove(key);
     }
     LOG.info(
-        "recovered: keys={}, discardedIncomplete={}, duplicatesRemoved={}, divergentKeys={},"
+        "recovered: keys={}, discardedIncomplete={}, duplicatesRemoved={}, refusedKeys={},"
             + " tiers={}",
         owners.size(),
         discarded,
         duplicates,
-        divergent.size(),
+        refused.size(),
         tiers.names());
-    return new Result(owners, sizes, divergent);
+    return new Result(owners, sizes, refused);
+  }
+
+  /**
+   * The keys some tier refuses its copy of: they are refused on every tier, and no other tier's
+   * copy of them is compared, removed or served.
+   */
+  private static Map<String, Refusal> refusedCopies(Tiers tiers) throws IOException {
+    Map<String, Refusal> refused = new HashMap<>();
+    for (RankedTier slot : tiers.all()) {
+      for (Map.Entry<String, String> e : slot.tier().refusedKeys().entrySet()) {
+        RefusedCopy r = new RefusedCopy(e.getKey(), slot, e.getValue());
+        if (refused.putIfAbsent(r.key(), r) == null) {
+          LOG.warn("{}", r.refusal().getMessage());
+        }
+      }
+    }
+    return refused;
   }
 
   /**
@@ -100,7 +122,7 @@ final class Recovery {
       String key,
       RankedTier faster,
       RankedTier slower,
-      Map<String, Divergence> divergent)
+      Map<String, ? super Divergence> divergent)
       throws IOException {
     Divergence d = comparison.compare(key, faster, slower);
     if (d == null) {

@@ -40,8 +40,8 @@ import org.slf4j.LoggerFactory;
  * while the two are still identical) and the other copy is recorded as stale and removed later. A
  * destination whose publish is in doubt is never served, however fast: its name may not survive a
  * crash, so the key stays on its durable source and the doubtful copy is the stale one. A crash
- * before a stale copy's removal, once the key was written again, leaves two copies that differ:
- * the next recovery refuses the key rather than choose, so no write is lost to it.
+ * before a stale copy's removal, once the key was written again, leaves two copies that differ: the
+ * next recovery refuses the key rather than choose, so no write is lost to it.
  */
 final class Switcher {
   private static final Logger LOG = LoggerFactory.getLogger(Switcher.class);
