@@ -40,8 +40,9 @@ import org.slf4j.LoggerFactory;
  * zeroing whole ranges (gap fill, preallocation, pre-touch) uses {@code setMemoryNT}.
  *
  * <p><b>Flushes.</b> {@code MemoryPool.flush} ({@code pmem_persist}: cache-line flushes) only when
- * they make stores durable: on a DAX mount or with {@code PMEM_IS_PMEM_FORCE=1}. Otherwise msync
- * through the JDK mapping, so {@code force()} always means durable.
+ * they make stores durable: on a DAX mount, or with {@code PMEM_IS_PMEM_FORCE=1} on tmpfs (see
+ * {@link Medium}). Otherwise msync through the JDK mapping, so {@code force()} always means
+ * durable.
  */
 final class LlplPoolMemory extends MappedPoolMemory {
 
@@ -78,6 +79,13 @@ final class LlplPoolMemory extends MappedPoolMemory {
     }
     try {
       LlplPoolMemory memory = new LlplPoolMemory(pool, channel, geometry, medium, file);
+      if (medium.pmemForceIgnored()) {
+        LOG.warn(
+            "PMEM_IS_PMEM_FORCE=1 ignored: the pool is on a file system that is neither DAX nor"
+                + " tmpfs, where cache-line flushes do not make stores durable; force() uses"
+                + " msync (pool {})",
+            file);
+      }
       LOG.info(
           "LLPL pool flushes with {}: dax={}, PMEM_IS_PMEM_FORCE={} (pool {})",
           memory.cacheFlush ? "pmem_persist (cache-line flushes)" : "msync",

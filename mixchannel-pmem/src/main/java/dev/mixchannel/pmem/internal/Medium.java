@@ -24,21 +24,40 @@ import java.util.List;
  * What a pool directory lives on: whether cache-line flushes make stores durable (real or forced
  * PMem) and whether it is a DAX mount (where the JDK maps with {@code READ_WRITE_SYNC}).
  *
+ * <p>{@code PMEM_IS_PMEM_FORCE=1} is the PMem emulation's switch: on tmpfs, where nothing survives
+ * a power loss anyway, it makes {@code force()} take the cache-flush path of real PMem. On a file
+ * system that is neither DAX nor memory-backed (ext4, xfs without {@code dax}), cache-line flushes
+ * leave the stores in the page cache, so there the switch is ignored, with a WARN, and {@code
+ * force()} keeps using msync: a copied environment variable never makes {@code force()} a no-op.
+ *
  * @param dax whether the directory is on a file system mounted with {@code dax}
  * @param pmemForced whether {@code PMEM_IS_PMEM_FORCE=1} is set
+ * @param memoryBacked whether the file system keeps its pages in memory only ({@code tmpfs}, {@code
+ *     ramfs}): no flush makes anything survive a power loss there
  */
-public record Medium(boolean dax, boolean pmemForced) {
+public record Medium(boolean dax, boolean pmemForced, boolean memoryBacked) {
 
   /** Plain memory or disk: durability needs msync. */
-  public static final Medium PLAIN = new Medium(false, false);
+  public static final Medium PLAIN = new Medium(false, false, false);
 
   /**
    * Whether cache-line flushes ({@code pmem_persist}) suffice for durability.
    *
-   * @return {@code true} on a DAX mount or with {@code PMEM_IS_PMEM_FORCE=1}
+   * @return {@code true} on a DAX mount, or with {@code PMEM_IS_PMEM_FORCE=1} on a memory-backed
+   *     file system
    */
   public boolean cacheFlushDurable() {
-    return dax || pmemForced;
+    return dax || (pmemForced && memoryBacked);
+  }
+
+  /**
+   * Whether {@code PMEM_IS_PMEM_FORCE=1} is set but ignored, because cache-line flushes would not
+   * make stores durable on this file system.
+   *
+   * @return whether the switch is ignored here
+   */
+  public boolean pmemForceIgnored() {
+    return pmemForced && !cacheFlushDurable();
   }
 
   /**
@@ -49,21 +68,30 @@ public record Medium(boolean dax, boolean pmemForced) {
    */
   public static Medium detect(Path dir) {
     boolean forced = "1".equals(System.getenv("PMEM_IS_PMEM_FORCE"));
-    return new Medium(isDax(dir), forced);
-  }
-
-  private static boolean isDax(Path dir) {
     List<String> lines;
     Path real;
     try {
       real = dir.toRealPath();
       lines = Files.readAllLines(Path.of("/proc/self/mountinfo"));
     } catch (IOException | RuntimeException e) {
-      return false;
+      return new Medium(false, forced, false);
     }
+    return detect(real, lines, forced);
+  }
+
+  /**
+   * Detects the medium of a directory from mount table lines.
+   *
+   * @param real the directory's real path
+   * @param mountinfo the lines of {@code /proc/self/mountinfo}
+   * @param forced whether {@code PMEM_IS_PMEM_FORCE=1} is set
+   * @return the medium of the longest mount point that contains the directory; plain when none
+   */
+  static Medium detect(Path real, List<String> mountinfo, boolean forced) {
     String bestMount = "";
     boolean bestDax = false;
-    for (String line : lines) {
+    boolean bestMemory = false;
+    for (String line : mountinfo) {
       String[] fields = line.split(" ");
       int dash = List.of(fields).indexOf("-");
       if (fields.length < 6 || dash < 0 || dash + 3 >= fields.length) {
@@ -73,9 +101,10 @@ public record Medium(boolean dax, boolean pmemForced) {
       if (real.startsWith(mount) && mount.length() >= bestMount.length()) {
         bestMount = mount;
         bestDax = hasDax(fields[5]) || hasDax(fields[dash + 3]);
+        bestMemory = fields[dash + 1].equals("tmpfs") || fields[dash + 1].equals("ramfs");
       }
     }
-    return bestDax;
+    return new Medium(bestDax, forced, bestMemory);
   }
 
   private static boolean hasDax(String options) {
