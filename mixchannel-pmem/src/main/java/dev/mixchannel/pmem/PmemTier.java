@@ -23,30 +23,25 @@ import dev.mixchannel.api.StorageTier;
 import dev.mixchannel.api.TierConfig;
 import dev.mixchannel.api.TierFullException;
 import dev.mixchannel.api.TierKind;
-import dev.mixchannel.common.Closeables;
 import dev.mixchannel.common.OpenOptions;
 import dev.mixchannel.pmem.internal.Backends;
-import dev.mixchannel.pmem.internal.Medium;
 import dev.mixchannel.pmem.internal.Namespace;
 import dev.mixchannel.pmem.internal.PmemPool;
 import dev.mixchannel.pmem.internal.PoolLayout;
 import dev.mixchannel.pmem.internal.PoolMedia;
 import dev.mixchannel.pmem.internal.PoolMemoryProvider;
-import dev.mixchannel.pmem.internal.PoolOptions;
+import dev.mixchannel.pmem.internal.PoolSet;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.OpenOption;
-import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.TreeSet;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongConsumer;
 import java.util.function.ToLongFunction;
 
@@ -71,16 +66,18 @@ import java.util.function.ToLongFunction;
  * logged at WARN, listed by {@link #quarantined()}, its extents are never reused or served, it is
  * absent from {@link #keys()} and {@link #exists}, and every operation naming its key (open, even
  * with {@code CREATE}; size, rename, delete) throws {@link CorruptPoolException} naming the slot.
- * Thread-safe; closing the tier closes every pool and channel.
+ * {@link #refusedKeys()} lists its key, unless the slot is known to hold an incomplete migration
+ * copy, so that a tier manager refuses the key on every tier. Thread-safe; closing the tier closes
+ * every pool and channel.
  */
 public final class PmemTier implements StorageTier {
 
   private final TierConfig config;
-  private final List<PmemPool> pools;
+  private final PoolSet pools;
   private final String backendName;
   private volatile boolean closed;
 
-  private PmemTier(TierConfig config, List<PmemPool> pools, String backendName) {
+  private PmemTier(TierConfig config, PoolSet pools, String backendName) {
     this.config = config;
     this.pools = pools;
     this.backendName = backendName;
@@ -103,57 +100,7 @@ public final class PmemTier implements StorageTier {
 
   static PmemTier open(TierConfig tier, MixChannelConfig config, PoolMemoryProvider provider)
       throws IOException {
-    List<PmemPool> pools = new ArrayList<>();
-    AtomicLong sequence = new AtomicLong(1);
-    int dirs = tier.paths().size();
-    long share = tier.capacityFromFreeSpace() ? -1 : tier.capacityBytes() / dirs;
-    try {
-      for (int i = 0; i < dirs; i++) {
-        Path dir = tier.paths().get(i);
-        pools.add(
-            PmemPool.open(
-                new PoolOptions(
-                    dir.resolve(PmemPool.FILE_NAME),
-                    share,
-                    config.pmemExtentSizeBytes(),
-                    provider,
-                    Medium.detect(dir),
-                    config.pmemPretouch(),
-                    config.pmemPretouchFraction(),
-                    tier.name(),
-                    i,
-                    sequence)));
-      }
-      dropCrossPoolDuplicates(pools);
-    } catch (IOException | RuntimeException e) {
-      Closeables.closeQuietly(e, pools.toArray(AutoCloseable[]::new));
-      throw e;
-    }
-    return new PmemTier(tier, pools, provider.name());
-  }
-
-  /** A rename across pools interrupted by a crash leaves the key twice: the newer rename wins. */
-  private static void dropCrossPoolDuplicates(List<PmemPool> pools) throws IOException {
-    if (pools.size() < 2) {
-      return;
-    }
-    Set<String> all = new TreeSet<>();
-    for (PmemPool pool : pools) {
-      all.addAll(pool.keys(Namespace.COMPLETE));
-    }
-    for (String key : all) {
-      PmemPool best = null;
-      for (PmemPool pool : pools) {
-        if (pool.sequenceOf(key) > (best == null ? -1 : best.sequenceOf(key))) {
-          best = pool;
-        }
-      }
-      for (PmemPool pool : pools) {
-        if (pool != best && pool.contains(key, Namespace.COMPLETE)) {
-          pool.delete(key, Namespace.COMPLETE);
-        }
-      }
-    }
+    return new PmemTier(tier, PoolSet.open(tier, config, provider), provider.name());
   }
 
   private void ensureOpen() {
@@ -175,31 +122,6 @@ public final class PmemTier implements StorageTier {
               + PoolLayout.MAX_KEY_BYTES);
     }
     return key;
-  }
-
-  /** The pool holding a key, or null; a quarantined key throws. */
-  private PmemPool find(String key, Namespace namespace) throws IOException {
-    for (PmemPool pool : pools) {
-      if (pool.isQuarantined(key)) {
-        pool.size(key, namespace);
-      }
-    }
-    for (PmemPool pool : pools) {
-      if (pool.contains(key, namespace)) {
-        return pool;
-      }
-    }
-    return null;
-  }
-
-  private PmemPool emptiest() {
-    PmemPool best = pools.get(0);
-    for (PmemPool pool : pools) {
-      if (pool.media().freeExtents() > best.media().freeExtents()) {
-        best = pool;
-      }
-    }
-    return best;
   }
 
   @Override
@@ -224,7 +146,7 @@ public final class PmemTier implements StorageTier {
               + " (PMem tier; the tier manager handles it)");
     }
     ensureOpen();
-    PmemPool pool = find(key, Namespace.COMPLETE);
+    PmemPool pool = pools.find(key, Namespace.COMPLETE);
     if (pool != null) {
       if (request.createNew()) {
         throw new FileAlreadyExistsException(key);
@@ -234,7 +156,7 @@ public final class PmemTier implements StorageTier {
     if (!request.mayCreate()) {
       throw new NoSuchFileException(key);
     }
-    return emptiest().create(key, Namespace.COMPLETE, request);
+    return pools.emptiest().create(key, Namespace.COMPLETE, request);
   }
 
   /**
@@ -247,11 +169,9 @@ public final class PmemTier implements StorageTier {
   @Override
   public synchronized FileChannel reopen(FileChannel channel) throws IOException {
     ensureOpen();
-    for (PmemPool pool : pools) {
-      FileChannel copy = pool.reopen(channel);
-      if (copy != null) {
-        return copy;
-      }
+    FileChannel copy = pools.reopen(channel);
+    if (copy != null) {
+      return copy;
     }
     if (!channel.isOpen()) {
       throw new java.nio.channels.ClosedChannelException();
@@ -264,19 +184,14 @@ public final class PmemTier implements StorageTier {
   public synchronized boolean exists(String key) throws IOException {
     checkKey(key);
     ensureOpen();
-    for (PmemPool pool : pools) {
-      if (pool.contains(key, Namespace.COMPLETE)) {
-        return true;
-      }
-    }
-    return false;
+    return pools.contains(key, Namespace.COMPLETE);
   }
 
   @Override
   public synchronized long size(String key) throws IOException {
     checkKey(key);
     ensureOpen();
-    PmemPool pool = find(key, Namespace.COMPLETE);
+    PmemPool pool = pools.find(key, Namespace.COMPLETE);
     if (pool == null) {
       throw new NoSuchFileException(key);
     }
@@ -288,17 +203,14 @@ public final class PmemTier implements StorageTier {
     checkKey(from);
     checkKey(to);
     ensureOpen();
-    PmemPool source = find(from, Namespace.COMPLETE);
+    PmemPool source = pools.find(from, Namespace.COMPLETE);
     if (source == null) {
       throw new NoSuchFileException(from);
     }
-    find(to, Namespace.COMPLETE);
+    // Throws when a pool quarantined the target key.
+    pools.find(to, Namespace.COMPLETE);
     source.rename(from, to);
-    for (PmemPool pool : pools) {
-      if (pool != source && pool.contains(to, Namespace.COMPLETE)) {
-        pool.delete(to, Namespace.COMPLETE);
-      }
-    }
+    pools.deleteElsewhere(to, source);
   }
 
   @Override
@@ -315,16 +227,14 @@ public final class PmemTier implements StorageTier {
   private boolean delete(String key, Namespace namespace) throws IOException {
     checkKey(key);
     ensureOpen();
-    PmemPool pool = find(key, namespace);
+    PmemPool pool = pools.find(key, namespace);
     return pool != null && pool.delete(key, namespace);
   }
 
   /** Every pool's keys of the namespace. */
   private List<String> keys(Namespace namespace) {
     ensureOpen();
-    List<String> keys = new ArrayList<>();
-    pools.forEach(pool -> keys.addAll(pool.keys(namespace)));
-    return keys;
+    return pools.keys(namespace);
   }
 
   @Override
@@ -332,10 +242,11 @@ public final class PmemTier implements StorageTier {
       throws IOException {
     checkKey(key);
     ensureOpen();
-    if (find(key, Namespace.COMPLETE) != null || find(key, Namespace.INCOMPLETE) != null) {
+    if (pools.find(key, Namespace.COMPLETE) != null
+        || pools.find(key, Namespace.INCOMPLETE) != null) {
       throw new FileAlreadyExistsException(key);
     }
-    PmemPool pool = emptiest();
+    PmemPool pool = pools.emptiest();
     long needed = ceilDiv(sizeHint.bytes(), pool.media().extentSizeBytes());
     if (needed > pool.media().freeExtents()) {
       throw new TierFullException(
@@ -363,11 +274,11 @@ public final class PmemTier implements StorageTier {
   public synchronized void publish(String key) throws IOException {
     checkKey(key);
     ensureOpen();
-    PmemPool pool = find(key, Namespace.INCOMPLETE);
+    PmemPool pool = pools.find(key, Namespace.INCOMPLETE);
     if (pool == null) {
       throw new NoSuchFileException(key + INCOMPLETE_SUFFIX);
     }
-    if (find(key, Namespace.COMPLETE) != null) {
+    if (pools.find(key, Namespace.COMPLETE) != null) {
       throw new FileAlreadyExistsException(key);
     }
     pool.publish(key);
@@ -396,11 +307,7 @@ public final class PmemTier implements StorageTier {
   /** Sums {@code perPool} over the storage of every pool, after the open check. */
   private long sumOverPools(ToLongFunction<PoolMedia> perPool) {
     ensureOpen();
-    long total = 0;
-    for (PmemPool pool : pools) {
-      total += perPool.applyAsLong(pool.media());
-    }
-    return total;
+    return pools.sum(perPool);
   }
 
   /**
@@ -412,11 +319,7 @@ public final class PmemTier implements StorageTier {
   @Override
   public long allocationUnitBytes() {
     ensureOpen();
-    long unit = 1;
-    for (PmemPool pool : pools) {
-      unit = Math.max(unit, pool.media().extentSizeBytes());
-    }
-    return unit;
+    return pools.largestExtentSizeBytes();
   }
 
   /**
@@ -438,20 +341,25 @@ public final class PmemTier implements StorageTier {
   @Override
   public void reportAllocationWaits(LongConsumer nanos) {
     Objects.requireNonNull(nanos, "nanos");
-    for (PmemPool pool : pools) {
-      pool.media().reportAllocationWaits(nanos);
-    }
+    pools.reportAllocationWaits(nanos);
   }
 
   @Override
   public boolean hasRoomFor(long bytes) {
     ensureOpen();
-    for (PmemPool pool : pools) {
-      if (pool.hasRoomForKey(bytes)) {
-        return true;
-      }
-    }
-    return false;
+    return pools.hasRoomForKey(bytes);
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>The keys of the quarantined slots whose key record is readable, except those whose state
+   * says they hold an incomplete migration copy, each with the slot's description.
+   */
+  @Override
+  public synchronized Map<String, String> refusedKeys() {
+    ensureOpen();
+    return pools.refusedKeys();
   }
 
   /**
@@ -460,9 +368,7 @@ public final class PmemTier implements StorageTier {
    * @return a snapshot
    */
   public List<String> quarantined() {
-    List<String> all = new ArrayList<>();
-    pools.forEach(pool -> all.addAll(pool.quarantined()));
-    return all;
+    return pools.quarantined();
   }
 
   /**
@@ -476,7 +382,7 @@ public final class PmemTier implements StorageTier {
 
   /** Waits (bounded) for the background pre-touch of new pools; for benchmarks and tests. */
   public void awaitPretouch() {
-    pools.forEach(pool -> pool.media().awaitPretouch());
+    pools.awaitPretouch();
   }
 
   @Override
@@ -487,6 +393,6 @@ public final class PmemTier implements StorageTier {
       }
       closed = true;
     }
-    Closeables.closeAll(pools, "closing the PMem tier " + config.name());
+    pools.close();
   }
 }

@@ -152,11 +152,14 @@ class PoolCorruptionTest {
       assertThat(tier.keys()).containsExactlyInAnyOrder("k0", "k2", "k3");
       assertThat(tier.exists("k1")).isFalse();
       if (keyKnown) {
+        assertThat(tier.refusedKeys()).containsOnlyKeys("k1");
+        assertThat(tier.refusedKeys().get("k1")).contains("slot[" + victim.index() + "]");
         assertThatThrownBy(() -> tier.open("k1", Set.of(READ, WRITE, CREATE)))
             .isInstanceOfSatisfying(
                 CorruptPoolException.class,
                 e -> assertThat(e.field()).isEqualTo("slot[" + victim.index() + "]"));
       } else {
+        assertThat(tier.refusedKeys()).isEmpty();
         assertThatThrownBy(() -> tier.open("k1", Set.of(READ)))
             .isInstanceOf(NoSuchFileException.class);
       }

@@ -26,10 +26,10 @@ import org.slf4j.LoggerFactory;
  * that no key can ever show a former owner's bytes after a power loss, marks each clean in the
  * extent table (so a reopened pool does not zero it again), and touches the clean never-touched
  * extents below the pre-touch limit, so steady-state writes never page-fault. It works on one
- * extent at a time, given by the {@link ExtentAllocator}, in chunks of {@link
- * PoolMemory#CHUNK_BYTES}: the dirty extents first (those keys free, and those a crash left
- * unmarked), then the untouched ones. Nobody waits for it: an allocation that needs the extent it
- * works on takes it, and the scrubber moves on.
+ * extent at a time, borrowed from the {@link ExtentAllocator} through its {@link ScrubHandoff}, in
+ * chunks of {@link PoolMemory#CHUNK_BYTES}: the dirty extents first (those keys free, and those a
+ * crash left unmarked), then the untouched ones. Nobody waits for it: an allocation that needs the
+ * extent it works on takes it, and the scrubber moves on.
  *
  * <p>{@link #doWork()} is one step (tests call it directly); {@link #start} runs the steps on a
  * thread {@code mixchannel-scrub-<n>} that waits for work while there is none and stops on {@link
@@ -40,7 +40,7 @@ final class ExtentScrubber implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(ExtentScrubber.class);
   private static final long JOIN_MILLIS = TimeUnit.SECONDS.toMillis(30);
 
-  private final ExtentAllocator allocator;
+  private final ScrubHandoff handoff;
   private final PoolMemory memory;
   private final Superblock layout;
   private final Path pool;
@@ -58,12 +58,12 @@ final class ExtentScrubber implements AutoCloseable {
    * @param media the pool's storage
    */
   ExtentScrubber(PoolMedia media) {
-    this.allocator = media.allocator();
+    this.handoff = media.allocator().scrubHandoff();
     this.memory = media.memory();
     this.layout = media.superblock();
     this.pool = media.file();
     this.readTouchClean = !media.created();
-    this.initialWork = allocator.scrubWork();
+    this.initialWork = handoff.scrubWork();
   }
 
   /**
@@ -84,7 +84,7 @@ final class ExtentScrubber implements AutoCloseable {
     if (stopped) {
       return false;
     }
-    int e = allocator.borrowForScrub(wait);
+    int e = handoff.borrowForScrub(wait);
     if (e < 0) {
       return false;
     }
@@ -94,7 +94,7 @@ final class ExtentScrubber implements AutoCloseable {
       // written when they were zeroed: reading one byte per page maps them for the writer (the
       // kernel maps the neighbouring pages of a read fault too) with no store, no flush, no mark.
       // A new pool's may be sparse, so they are written, as dirty ones are.
-      boolean touchOnly = readTouchClean && !allocator.borrowedDirty(e);
+      boolean touchOnly = readTouchClean && !handoff.borrowedDirty(e);
       long extentSizeBytes = layout.extentSizeBytes();
       long base = layout.dataOffset() + (long) e * extentSizeBytes;
       for (long at = 0; at < extentSizeBytes; at += PoolMemory.CHUNK_BYTES) {
@@ -102,19 +102,19 @@ final class ExtentScrubber implements AutoCloseable {
         long n = Math.min(PoolMemory.CHUNK_BYTES, extentSizeBytes - at);
         Runnable chunk = touchOnly ? () -> memory.touch(from, n) : () -> zeroDurably(from, n);
         // Chunk by chunk, so that an allocation that takes this extent waits for one chunk only.
-        if (!allocator.scrubChunk(e, chunk)) {
+        if (!handoff.scrubChunk(e, chunk)) {
           return true;
         }
       }
-      if (!touchOnly && !allocator.scrubChunk(e, () -> markClean(e))) {
+      if (!touchOnly && !handoff.scrubChunk(e, () -> markClean(e))) {
         return true;
       }
       zeroed = true;
     } finally {
       if (zeroed) {
-        allocator.scrubbed(e);
+        handoff.scrubbed(e);
       } else {
-        allocator.unscrubbed(e);
+        handoff.unscrubbed(e);
       }
     }
     progress();
@@ -162,9 +162,9 @@ final class ExtentScrubber implements AutoCloseable {
   boolean drain(long timeoutNanos) {
     Thread t = thread;
     if (stopped || t == null || !t.isAlive()) {
-      return allocator.dirtyCount() == 0;
+      return handoff.dirtyCount() == 0;
     }
-    return allocator.drainDirty(timeoutNanos);
+    return handoff.drainDirty(timeoutNanos);
   }
 
   /** Runs the steps on a daemon thread {@code mixchannel-scrub-<number>} until {@link #close()}. */
@@ -195,7 +195,7 @@ final class ExtentScrubber implements AutoCloseable {
    */
   boolean stop() {
     stopped = true;
-    allocator.close();
+    handoff.close();
     Thread t = thread;
     if (t == null) {
       return true;

@@ -30,6 +30,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -174,6 +175,16 @@ public final class PmemPool implements AutoCloseable {
    */
   public synchronized List<String> quarantined() {
     return keys.quarantine().descriptions();
+  }
+
+  /**
+   * The quarantined keys whose copy here may be complete, each with its slot's description (see
+   * {@code StorageTier.refusedKeys()}).
+   *
+   * @return a snapshot
+   */
+  public synchronized Map<String, String> refusedKeys() {
+    return keys.quarantine().refusedKeys();
   }
 
   /**

@@ -143,7 +143,7 @@ public final class PoolMedia {
    * @return the count
    */
   public long scrubBacklogExtents() {
-    return allocator.dirtyCount();
+    return allocator.scrubHandoff().dirtyCount();
   }
 
   /**
@@ -178,7 +178,7 @@ public final class PoolMedia {
    * clean ones (tests and benchmarks).
    */
   public void awaitPretouch() {
-    allocator.awaitScrubbed(TimeUnit.SECONDS.toNanos(60));
+    allocator.scrubHandoff().awaitScrubbed(TimeUnit.SECONDS.toNanos(60));
   }
 
   /**
@@ -200,7 +200,7 @@ public final class PoolMedia {
     if (scrubber != null && !scrubber.drain(CLOSE_SCRUB_NANOS)) {
       LOG.info(
           "PMem pool closed with dirty free extents, the next open zeroes them: extents={} (pool {})",
-          allocator.dirtyCount(),
+          allocator.scrubHandoff().dirtyCount(),
           options.file());
     }
   }

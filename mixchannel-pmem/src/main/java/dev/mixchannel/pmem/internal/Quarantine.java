@@ -36,6 +36,7 @@ final class Quarantine {
 
   private final Path file;
   private final Map<String, String> slotsByKey = new HashMap<>();
+  private final Map<String, String> refused = new HashMap<>();
   private final List<String> descriptions = new ArrayList<>();
 
   Quarantine(Path file) {
@@ -59,6 +60,9 @@ final class Quarantine {
     descriptions.add(description);
     if (key != null) {
       slotsByKey.put(key, "slot[" + s.slot() + "]");
+      if (s.state() != PoolLayout.STATE_PROMOTING) {
+        refused.put(key, description);
+      }
     }
   }
 
@@ -87,6 +91,16 @@ final class Quarantine {
               + file
               + ")");
     }
+  }
+
+  /**
+   * The keys whose only known copy here may be complete: damaged slots that are not known to hold
+   * an incomplete migration copy (those are discardable: the key is complete on its source tier).
+   *
+   * @return each such key and its slot's description, a snapshot
+   */
+  Map<String, String> refusedKeys() {
+    return Map.copyOf(refused);
   }
 
   /** The descriptions, a snapshot. */

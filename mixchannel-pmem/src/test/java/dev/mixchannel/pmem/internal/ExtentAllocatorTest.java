@@ -37,7 +37,7 @@ class ExtentAllocatorTest {
     ExtentAllocator allocator = new ExtentAllocator(2, 0);
     allocator.addFree(0, false);
     allocator.addFree(1, false);
-    int scrubbing = allocator.borrowForScrub(false);
+    int scrubbing = allocator.scrubHandoff().borrowForScrub(false);
     assertThat(scrubbing).isGreaterThanOrEqualTo(0);
 
     ExtentAllocator.Grant grant =
@@ -48,7 +48,7 @@ class ExtentAllocatorTest {
     assertThat(grant.extents()).containsExactlyInAnyOrder(0, 1);
     assertThat(grant.firstDirty()).isZero();
     assertThat(allocator.freeCount()).isZero();
-    assertThat(allocator.scrubChunk(scrubbing, () -> {})).isFalse();
+    assertThat(allocator.scrubHandoff().scrubChunk(scrubbing, () -> {})).isFalse();
   }
 
   @Test
@@ -56,7 +56,7 @@ class ExtentAllocatorTest {
     ExtentAllocator allocator = new ExtentAllocator(3, 0);
     allocator.addFree(0, false);
     allocator.addFree(1, false);
-    allocator.borrowForScrub(false);
+    allocator.scrubHandoff().borrowForScrub(false);
     assertThat(allocator.allocate(1)).isNotNull();
 
     ExtentAllocator.Grant second =
@@ -72,20 +72,22 @@ class ExtentAllocatorTest {
   void shouldNeverRunAChunkOnAnExtentAnAllocationTook() throws Exception {
     ExtentAllocator allocator = new ExtentAllocator(1, 0);
     allocator.addFree(0, false);
-    int e = allocator.borrowForScrub(false);
+    int e = allocator.scrubHandoff().borrowForScrub(false);
     CountDownLatch inChunk = new CountDownLatch(1);
     CountDownLatch release = new CountDownLatch(1);
     AtomicBoolean chunkOver = new AtomicBoolean();
     CompletableFuture<Boolean> scrubber =
         CompletableFuture.supplyAsync(
             () ->
-                allocator.scrubChunk(
-                    e,
-                    () -> {
-                      inChunk.countDown();
-                      await(release);
-                      chunkOver.set(true);
-                    }));
+                allocator
+                    .scrubHandoff()
+                    .scrubChunk(
+                        e,
+                        () -> {
+                          inChunk.countDown();
+                          await(release);
+                          chunkOver.set(true);
+                        }));
     assertThat(inChunk.await(BOUND_SECONDS, TimeUnit.SECONDS)).isTrue();
     CompletableFuture<Boolean> writer =
         CompletableFuture.supplyAsync(
@@ -99,9 +101,9 @@ class ExtentAllocatorTest {
     assertThat(writer.get(BOUND_SECONDS, TimeUnit.SECONDS)).isTrue();
     assertThat(scrubber.get(BOUND_SECONDS, TimeUnit.SECONDS)).isTrue();
     AtomicBoolean ran = new AtomicBoolean();
-    assertThat(allocator.scrubChunk(e, () -> ran.set(true))).isFalse();
+    assertThat(allocator.scrubHandoff().scrubChunk(e, () -> ran.set(true))).isFalse();
     assertThat(ran).isFalse();
-    allocator.scrubbed(e);
+    allocator.scrubHandoff().scrubbed(e);
     assertThat(allocator.freeCount()).isZero();
     assertThat(allocator.allocate(1)).isNull();
   }
@@ -124,24 +126,24 @@ class ExtentAllocatorTest {
   void shouldStopTheScrubberOnCloseAndKeepItsExtentDirty() throws Exception {
     ExtentAllocator allocator = new ExtentAllocator(2, 0);
     allocator.addFree(0, false);
-    int e = allocator.borrowForScrub(false);
+    int e = allocator.scrubHandoff().borrowForScrub(false);
     CompletableFuture<Integer> waiting =
         CompletableFuture.supplyAsync(
             () -> {
               try {
-                return allocator.borrowForScrub(true);
+                return allocator.scrubHandoff().borrowForScrub(true);
               } catch (InterruptedException ex) {
                 Thread.currentThread().interrupt();
                 return -2;
               }
             });
 
-    allocator.close();
+    allocator.scrubHandoff().close();
 
     assertThat(waiting.get(BOUND_SECONDS, TimeUnit.SECONDS)).isEqualTo(-1);
-    assertThat(allocator.scrubChunk(e, () -> {})).isFalse();
-    allocator.unscrubbed(e);
-    assertThat(allocator.dirtyCount()).isEqualTo(1);
+    assertThat(allocator.scrubHandoff().scrubChunk(e, () -> {})).isFalse();
+    allocator.scrubHandoff().unscrubbed(e);
+    assertThat(allocator.scrubHandoff().dirtyCount()).isEqualTo(1);
     ExtentAllocator.Grant grant = allocator.allocate(1);
     assertThat(grant.extents()).containsExactly(e);
     assertThat(grant.firstDirty()).isZero();
@@ -177,10 +179,10 @@ class ExtentAllocatorTest {
     java.util.List<Long> waits = new java.util.ArrayList<>();
     allocator.reportWaits(waits::add);
 
-    assertThat(allocator.dirtyCount()).isEqualTo(2);
+    assertThat(allocator.scrubHandoff().dirtyCount()).isEqualTo(2);
     allocator.waited(1234);
     assertThat(waits).containsExactly(1234L);
     assertThat(allocator.allocate(3)).isNotNull();
-    assertThat(allocator.dirtyCount()).isZero();
+    assertThat(allocator.scrubHandoff().dirtyCount()).isZero();
   }
 }

@@ -38,8 +38,8 @@ class ExtentAllocatorTouchLeadTest {
     assertThat(scrub(allocator)).isEqualTo(2);
     assertThat(scrub(allocator)).isEqualTo(1);
     // The lead is full (three touched extents ready): extent 3 waits until a writer takes some.
-    assertThat(allocator.borrowForScrub(false)).isEqualTo(-1);
-    assertThat(allocator.awaitScrubbed(0)).isTrue();
+    assertThat(allocator.scrubHandoff().borrowForScrub(false)).isEqualTo(-1);
+    assertThat(allocator.scrubHandoff().awaitScrubbed(0)).isTrue();
     assertThat(allocator.allocate(2).extents()).containsExactly(1, 2);
     assertThat(scrub(allocator)).isEqualTo(3);
   }
@@ -50,18 +50,18 @@ class ExtentAllocatorTouchLeadTest {
     allocator.addFree(0, true);
     allocator.addFree(1, false);
 
-    assertThat(allocator.drainDirty(0)).isFalse();
+    assertThat(allocator.scrubHandoff().drainDirty(0)).isFalse();
     assertThat(scrub(allocator)).isEqualTo(1);
-    assertThat(allocator.borrowForScrub(false)).isEqualTo(-1);
-    assertThat(allocator.drainDirty(0)).isTrue();
-    assertThat(allocator.dirtyCount()).isZero();
+    assertThat(allocator.scrubHandoff().borrowForScrub(false)).isEqualTo(-1);
+    assertThat(allocator.scrubHandoff().drainDirty(0)).isTrue();
+    assertThat(allocator.scrubHandoff().dirtyCount()).isZero();
   }
 
   /** Borrows the scrubber's next extent and ends its scrub as done. */
   private static int scrub(ExtentAllocator allocator) throws InterruptedException {
-    int e = allocator.borrowForScrub(false);
+    int e = allocator.scrubHandoff().borrowForScrub(false);
     assertThat(e).isNotNegative();
-    allocator.scrubbed(e);
+    allocator.scrubHandoff().scrubbed(e);
     return e;
   }
 }
