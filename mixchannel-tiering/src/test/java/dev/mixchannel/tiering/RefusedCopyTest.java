@@ -26,12 +26,19 @@ import dev.mixchannel.api.MixChannelConfig;
 import dev.mixchannel.api.RefusedCopyException;
 import dev.mixchannel.api.StorageTier;
 import dev.mixchannel.file.FileTier;
+import dev.mixchannel.pmem.PoolInspector;
+import dev.mixchannel.pmem.internal.PmemPool;
+import dev.mixchannel.pmem.internal.PoolLayout;
 import dev.mixchannel.testkit.junit.ExpectedLog;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Map;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -101,8 +108,65 @@ class RefusedCopyTest {
     assertThat(Files.exists(dir.resolve("t1").resolve(LOST))).isFalse();
   }
 
-  private static void assertRefused(
-      org.assertj.core.api.ThrowableAssert.ThrowingCallable call, String key) {
+  /**
+   * The real thing: a PMem slot damaged after a crash (its SIZE word flipped) while an older copy
+   * of the key sits on the file tier, as a stale copy does. The older copy must not be served: the
+   * damaged one may hold writes it lacks.
+   */
+  @Test
+  @ExpectedLog(
+      logger = "dev.mixchannel.pmem.internal.PmemPool",
+      contains = "PMem channel quarantined")
+  void shouldRefuseAKeyWhosePmemSlotIsDamaged() throws Exception {
+    try (ShmDir shm = ShmDir.create(Path.of(System.getProperty("java.io.tmpdir")))) {
+      byte[] newer = Bytes.random(8, 64 * 1024);
+      byte[] older = Arrays.copyOf(newer, 16 * 1024);
+      manager = TestConfigs.pmemThenFileManager(shm, dir, 16L << 20);
+      try (MixChannel ch = manager.open(STALE, CREATE, WRITE)) {
+        Bytes.writeFully(ch, newer, 0);
+        ch.force(true);
+      }
+      assertThat(manager.tierOf(STALE)).isEqualTo("pmem");
+      manager.close();
+      manager = null;
+      Path staleFile = dir.resolve("t0").resolve(STALE);
+      Files.createDirectories(staleFile.getParent());
+      Files.write(staleFile, older);
+      Path pool = shm.resolve("pool").resolve(PmemPool.FILE_NAME);
+      flipSizeWord(pool, STALE);
+
+      manager = TestConfigs.pmemThenFileManager(shm, dir, 16L << 20);
+      assertThat(manager.keys()).isEmpty();
+      assertThat(manager.refusedKeys()).containsExactly(STALE);
+      assertThatThrownBy(() -> manager.open(STALE, READ))
+          .isInstanceOf(RefusedCopyException.class)
+          .hasMessageContaining("tier=pmem")
+          .hasMessageContaining("slot[");
+      assertThatThrownBy(() -> manager.open(STALE, CREATE, WRITE))
+          .isInstanceOf(RefusedCopyException.class);
+      assertThat(Files.readAllBytes(staleFile)).isEqualTo(older);
+      manager.close();
+      manager = null;
+    }
+  }
+
+  private static void flipSizeWord(Path pool, String key) throws IOException {
+    int slot =
+        PoolInspector.inspect(pool).slots().stream()
+            .filter(s -> key.equals(s.key()))
+            .findFirst()
+            .orElseThrow()
+            .index();
+    long offset = PoolLayout.slotOffset(slot) + PoolLayout.SLOT_SIZE + 3;
+    try (FileChannel ch = FileChannel.open(pool, READ, WRITE)) {
+      ByteBuffer b = ByteBuffer.allocate(1);
+      ch.read(b, offset);
+      b.put(0, (byte) (b.get(0) ^ 0xFF));
+      ch.write(b.flip(), offset);
+    }
+  }
+
+  private static void assertRefused(ThrowingCallable call, String key) {
     assertThatThrownBy(call)
         .isInstanceOf(RefusedCopyException.class)
         .hasMessageContaining("key=" + key)
