@@ -35,9 +35,11 @@ import picocli.CommandLine.Parameters;
  *
  * <p>{@code list} prints one line per quarantined key: its tier and the key {@code
  * ~quarantine/<since epoch ms>/<original key>}. {@code restore} renames one back to its original
- * key (its segment file must exist again for Kafka to use it). The command line and the exit codes
- * are every operator command's ({@link CommandLines}): 0 on success, 2 for bad usage or settings, 3
- * on an error; {@code --help}, {@code --version}.
+ * key (its segment file must exist again for Kafka to use it), never over a live key: when a tier
+ * holds a key of the original name (Kafka created a segment of that name since), it changes nothing
+ * and fails with a message naming both keys and the tier. The command line and the exit codes are
+ * every operator command's ({@link CommandLines}): 0 on success, 2 for bad usage or settings, 3 on
+ * an error (a refused restore included); {@code --help}, {@code --version}.
  */
 @Command(
     name = "QuarantineCommand",

@@ -15,20 +15,12 @@
  */
 package dev.mixchannel.kafka.internal;
 
-import dev.mixchannel.api.SizeHint;
 import dev.mixchannel.tiering.KeyHold;
-import dev.mixchannel.tiering.MixChannel;
 import dev.mixchannel.tiering.TierManager;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
+import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.LongSupplier;
 import java.util.function.Predicate;
 import org.slf4j.Logger;
@@ -47,29 +39,27 @@ import org.slf4j.LoggerFactory;
  * it is adopted, never imported. Nothing is deleted because a file or directory cannot be seen:
  * orphans are quarantined ({@link Quarantine}).
  *
- * <p>Thread-safe: Kafka's operations run concurrently under the shared side of one lock; each
- * reconcile action takes the exclusive side. Owns the manager: {@link #close()} closes it.
+ * <p>Thread-safe: every operation enters through a {@link StoreGate}. Kafka's run concurrently
+ * under the shared side of one lock (an open takes the {@link SegmentOpener}'s path); each
+ * reconcile action and a restore take the exclusive side. Owns the manager: {@link #close()} closes
+ * it.
  */
 final class KafkaSegmentStore implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(KafkaSegmentStore.class);
 
-  private final KafkaTiers tiers;
   private final TierManager manager;
   private final LogDirs logDirs;
   private final String lastTier;
-  private final LongSupplier clockMillis;
-  private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+  private final StoreGate gate;
   private final AdapterCounters counters = new AdapterCounters();
   private final Reconciler reconciler;
   private final KeyAdopter adopter;
   private final Quarantine quarantine;
   private final ExcludedSegments excluded;
+  private final SegmentOpener opener;
   private final SweepAgent sweeper;
   private final AdapterBean bean;
-  private final OpenSegments openSegments = new OpenSegments();
-  private final RefusedLogDirs refusedDirs;
-  private volatile boolean closed;
 
   private KafkaSegmentStore(
       KafkaTiers tiers,
@@ -81,14 +71,12 @@ final class KafkaSegmentStore implements AutoCloseable {
       LogDirStatus status,
       Predicate<String> excludedTopic,
       RefusedLogDirs refusedDirs) {
-    this.tiers = tiers;
-    this.refusedDirs = refusedDirs;
     TierManager manager = tiers.manager();
     this.manager = manager;
     this.logDirs = logDirs;
     this.lastTier = lastTier;
-    this.clockMillis = clockMillis;
-    this.quarantine = new Quarantine(manager, retentionMillis, clockMillis);
+    this.gate = new StoreGate(manager, refusedDirs);
+    this.quarantine = new Quarantine(tiers, retentionMillis, clockMillis);
     this.reconciler =
         new Reconciler(
             manager,
@@ -96,10 +84,12 @@ final class KafkaSegmentStore implements AutoCloseable {
             lastTier,
             refusedDirs.offlineTogetherWith(status),
             quarantine,
-            lock.writeLock(),
+            gate.exclusiveLock(),
             counters);
     this.adopter = new KeyAdopter(manager, counters);
     this.excluded = new ExcludedSegments(manager, lastTier, excludedTopic);
+    this.opener =
+        new SegmentOpener(manager, lastTier, quarantine, adopter, excluded, counters, clockMillis);
     this.sweeper = new SweepAgent(this::sweep);
     this.bean = jmx ? AdapterBean.register(manager, logDirs, counters, quarantine) : null;
   }
@@ -220,67 +210,7 @@ final class KafkaSegmentStore implements AutoCloseable {
    */
   public Optional<FileChannel> open(SegmentPath segment, boolean mutable, int initFileSize)
       throws IOException {
-    return call(() -> openChecked(segment, mutable, initFileSize), segment);
-  }
-
-  private Optional<FileChannel> openChecked(SegmentPath segment, boolean mutable, int initFileSize)
-      throws IOException {
-    String key = segment.key();
-    Path file = segment.anchor();
-    if (!mutable) {
-      if (!known(key, file)) {
-        return Optional.empty();
-      }
-      return Optional.of(wrap(manager.open(key, StandardOpenOption.READ), file));
-    }
-    boolean created = false;
-    if (!Files.exists(file)) {
-      // A new segment: a key left from a deleted one of the same name is stale. On a fast tier
-      // it is put aside rather than deleted; on the log-dir tier its bytes were the file Kafka
-      // removed, so the key is only forgotten (the quarantine cannot hold a log-dir key).
-      if (manager.exists(key)) {
-        if (lastTier.equals(manager.tierOf(key))) {
-          manager.delete(key);
-          LOG.info("forgot a key of the log-dir tier whose file Kafka deleted: key={}", key);
-        } else {
-          quarantine.quarantine(key, "Kafka creates a new segment of that name");
-        }
-      }
-      createFile(file);
-      created = true;
-    } else {
-      adopter.adopt(segment);
-      known(key, file);
-    }
-    adopter.opened(segment);
-    MixChannel channel =
-        manager.open(
-            key,
-            StandardOpenOption.READ,
-            StandardOpenOption.WRITE,
-            StandardOpenOption.CREATE,
-            SizeHint.of(Math.max(0, initFileSize)));
-    if (created) {
-      SegmentSealer.sealOlder(manager, segment);
-    }
-    counters.opens.increment();
-    return Optional.of(wrap(channel, file));
-  }
-
-  /** Whether the manager knows a key, after adopting a segment file with bytes it did not know. */
-  private boolean known(String key, Path file) throws IOException {
-    if (manager.exists(key)) {
-      return true;
-    }
-    if (Placeholder.segmentBytes(file) > 0 && manager.adopt(key)) {
-      counters.adoptions.increment();
-      LOG.info("adopted a segment file on the last tier: key={}, file={}", key, file);
-      if (excluded.isExcluded(key)) {
-        excluded.keepInFile(key);
-      }
-      return true;
-    }
-    return false;
+    return gate.call(() -> opener.open(segment, mutable, initFileSize), segment);
   }
 
   /**
@@ -294,7 +224,7 @@ final class KafkaSegmentStore implements AutoCloseable {
    * @throws IOException when the tiers fail
    */
   public void renamed(FileChannel channel, SegmentPath from, SegmentPath to) throws IOException {
-    run(() -> renamedChecked(channel, from, to), from, to);
+    gate.run(() -> renamedChecked(channel, from, to), from, to);
   }
 
   private void renamedChecked(FileChannel channel, SegmentPath from, SegmentPath to)
@@ -311,7 +241,7 @@ final class KafkaSegmentStore implements AutoCloseable {
     if (manager.exists(fromKey)) {
       manager.rename(fromKey, toKey);
       counters.renames.increment();
-    } else if (!known(toKey, to.anchor())) {
+    } else if (!opener.known(toKey, to.anchor())) {
       LOG.debug("Kafka renamed a segment that has no key: from={}, to={}", fromKey, toKey);
     }
     excluded.renamed(fromKey, toKey);
@@ -324,7 +254,7 @@ final class KafkaSegmentStore implements AutoCloseable {
    * @throws IOException when the tiers fail
    */
   public void deleted(SegmentPath segment) throws IOException {
-    run(
+    gate.run(
         () -> {
           adopter.deleted(segment.key());
           if (manager.delete(segment.key())) {
@@ -346,10 +276,10 @@ final class KafkaSegmentStore implements AutoCloseable {
    * @throws IOException when the demotion fails (the reader must not read the file then)
    */
   public KeyHold holdInLogDir(SegmentPath segment) throws IOException {
-    return call(
+    return gate.call(
         () -> {
           String key = segment.key();
-          if (!known(key, segment.anchor())) {
+          if (!opener.known(key, segment.anchor())) {
             return () -> {};
           }
           KeyHold hold = manager.hold(key, lastTier);
@@ -368,45 +298,7 @@ final class KafkaSegmentStore implements AutoCloseable {
    * @throws IOException when the demotion fails
    */
   public void releaseToKafka(SegmentPath segment) throws IOException {
-    run(() -> excluded.keepInFile(segment.key()), segment);
-  }
-
-  /** An operation Kafka asks of the store, with a result. */
-  private interface SegmentCall<T> {
-    T call() throws IOException;
-  }
-
-  /** An operation Kafka asks of the store, without a result. */
-  private interface SegmentRun {
-    void run() throws IOException;
-  }
-
-  /**
-   * Runs an operation Kafka asks of the store as each of them runs: under the shared side of the
-   * lock (so no reconcile action interleaves with it), on an open store, and only when no segment
-   * it names is in a refused log dir.
-   */
-  private <T> T call(SegmentCall<T> operation, SegmentPath... segments) throws IOException {
-    lock.readLock().lock();
-    try {
-      checkOpen();
-      for (SegmentPath segment : segments) {
-        refusedDirs.check(segment);
-      }
-      return operation.call();
-    } finally {
-      lock.readLock().unlock();
-    }
-  }
-
-  /** {@link #call} for an operation without a result. */
-  private void run(SegmentRun operation, SegmentPath... segments) throws IOException {
-    call(
-        () -> {
-          operation.run();
-          return null;
-        },
-        segments);
+    gate.run(() -> excluded.keepInFile(segment.key()), segment);
   }
 
   /**
@@ -417,7 +309,7 @@ final class KafkaSegmentStore implements AutoCloseable {
    * @throws IOException when the tiers fail
    */
   public synchronized int reconcile(boolean confirm) throws IOException {
-    checkOpen();
+    gate.checkOpen();
     int actions = reconciler.doWork(confirm);
     actions += quarantine.purgeExpired().size();
     excluded.forgetGone();
@@ -426,20 +318,26 @@ final class KafkaSegmentStore implements AutoCloseable {
   }
 
   /**
-   * Restores a quarantined key under its original name.
+   * Restores a quarantined key under its original name, under the exclusive side of the lock; never
+   * over a live key of that name ({@link Quarantine#restore}).
    *
    * @param quarantined the quarantined key
    * @return the original key
+   * @throws java.nio.file.FileAlreadyExistsException when a tier holds the original key; nothing is
+   *     changed then
    * @throws IOException when the tiers fail
    */
   public String restore(String quarantined) throws IOException {
-    lock.writeLock().lock();
-    try {
-      checkOpen();
-      return quarantine.restore(quarantined);
-    } finally {
-      lock.writeLock().unlock();
-    }
+    return gate.exclusive(() -> quarantine.restore(quarantined));
+  }
+
+  /**
+   * The quarantined keys with their tiers.
+   *
+   * @return lines {@code <tier> <quarantined key>}
+   */
+  public List<String> quarantinedKeys() {
+    return quarantine.list();
   }
 
   /**
@@ -450,7 +348,7 @@ final class KafkaSegmentStore implements AutoCloseable {
    * @throws InterruptedException when interrupted
    */
   public boolean awaitChannelsClosed(long timeoutMillis) throws InterruptedException {
-    return openSegments.awaitNone(TimeUnit.MILLISECONDS.toNanos(timeoutMillis));
+    return opener.awaitChannelsClosed(timeoutMillis);
   }
 
   /**
@@ -460,14 +358,8 @@ final class KafkaSegmentStore implements AutoCloseable {
    */
   @Override
   public void close() throws IOException {
-    lock.writeLock().lock();
-    try {
-      if (closed) {
-        return;
-      }
-      closed = true;
-    } finally {
-      lock.writeLock().unlock();
+    if (!gate.close()) {
+      return;
     }
     sweeper.close();
     quarantine.close();
@@ -484,33 +376,6 @@ final class KafkaSegmentStore implements AutoCloseable {
     } catch (IOException | RuntimeException e) {
       // A background pass has no caller to throw to; the next pass retries.
       LOG.warn("orphan sweep failed; retrying in the next pass: {}", e.toString(), e);
-    }
-  }
-
-  private FileChannel wrap(MixChannel channel, Path file) {
-    openSegments.opened();
-    return new AnchorChannel(channel, file, clockMillis, openSegments::closed);
-  }
-
-  /**
-   * Creates a new segment's file as a placeholder, what it is while the bytes are on a fast tier;
-   * the log-dir tier empties it when the segment is placed there.
-   */
-  private static void createFile(Path file) throws IOException {
-    try {
-      Placeholder.create(file);
-    } catch (FileAlreadyExistsException e) {
-      // Created between our check and now: a placeholder, or Kafka's file of the same name.
-      return;
-    } catch (NoSuchFileException e) {
-      throw new NoSuchFileException(
-          file.toString(), null, "partition directory missing: cannot create the segment file");
-    }
-  }
-
-  private void checkOpen() {
-    if (closed) {
-      throw new IllegalStateException("Kafka adapter closed: tiers=" + manager);
     }
   }
 }

@@ -15,7 +15,6 @@
  */
 package dev.mixchannel.kafka.internal;
 
-import dev.mixchannel.api.Keys;
 import dev.mixchannel.api.SizeHint;
 import dev.mixchannel.api.StorageTier;
 import dev.mixchannel.api.TierFullException;
@@ -24,20 +23,15 @@ import java.io.IOException;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The broker's log dirs as the last, coldest tier: a key's complete copy here is Kafka's own
@@ -49,36 +43,31 @@ import org.slf4j.LoggerFactory;
  * Placeholder} (Kafka lists, stats and renames it; a reader without the agent fails on it). A
  * placeholder is not a key of this tier, unless it was created as one through this tier while it is
  * open ({@link #open} with {@code CREATE}: an empty segment placed here because no faster tier had
- * room, whose file is then emptied): so after a restart a placeholder is never mistaken for a
- * segment, and recovery never prefers it over bytes. Deleting a key here ({@link #delete}: its
- * bytes moved to a faster tier, or were a stale copy) replaces the file with a placeholder of the
- * same modification time in one atomic rename, so Kafka always finds its file, and a reader still
- * holding the old bytes keeps them (the old file is unlinked, not truncated). Kafka itself deletes
- * and renames the files; a rename here follows what Kafka did.
+ * room, whose file is then emptied; see {@link CompleteKeys}): so after a restart a placeholder is
+ * never mistaken for a segment, and recovery never prefers it over bytes. Deleting a key here
+ * ({@link #delete}: its bytes moved to a faster tier, or were a stale copy) replaces the file with
+ * a placeholder of the same modification time in one atomic rename, so Kafka always finds its file,
+ * and a reader still holding the old bytes keeps them (the old file is unlinked, not truncated).
+ * Kafka itself deletes and renames the files; a rename here follows what Kafka did.
  *
- * <p><b>Incomplete keys</b> are {@code <file name>.migrating} in the partition directory: a name
- * Kafka's log loader ignores. {@link #publish} forces the copy through its own channel, gives it
- * the placeholder's modification time, renames it over the placeholder and syncs the directory. The
- * file a placeholder replacement renames into place, {@code <file name>.mixchannel-empty}, (the
- * placeholder being written) counts as incomplete too when a kill left it behind, so recovery
- * removes it. Partition directories are Kafka's: this tier never creates one.
+ * <p><b>Incomplete keys</b> are {@code <file name>.migrating} in the partition directory, and a
+ * {@code <file name>.mixchannel-empty} a kill left behind ({@link LogDirKeyFiles}). {@link
+ * #publish} forces the copy through its own channel, gives it the placeholder's modification time,
+ * renames it over the placeholder and syncs the directory. Partition directories are Kafka's: this
+ * tier never creates one.
  *
- * <p><b>Space</b> is the file systems': capacity is their total size and use is their used size, as
- * {@code DescribeLogDirs} reports them. A log dir whose {@code directory.id} is unknown (offline,
- * or not yet seen) holds no key of this tier; nothing is deleted because a directory cannot be
- * seen. Thread-safe.
+ * <p><b>Space</b> is the file systems' ({@link LogDirSpace}). A log dir whose {@code directory.id}
+ * is unknown (offline, or not yet seen) holds no key of this tier; nothing is deleted because a
+ * directory cannot be seen. Thread-safe.
  */
 final class LogDirTier implements StorageTier {
-
-  private static final Logger LOG = LoggerFactory.getLogger(LogDirTier.class);
-
-  /** The suffix of the file written to replace a segment file by a placeholder. */
-  static final String EMPTY_SUFFIX = Placeholder.TEMP_SUFFIX;
 
   private final String name;
   private final TierKind kind;
   private final LogDirs logDirs;
-  private final Set<String> emptyKeys = new HashSet<>();
+  private final LogDirKeyFiles files;
+  private final LogDirSpace space;
+  private final CompleteKeys completeKeys = new CompleteKeys();
   private final OpenChannels channels = new OpenChannels();
   private volatile boolean closed;
 
@@ -93,6 +82,8 @@ final class LogDirTier implements StorageTier {
     this.name = name;
     this.kind = kind;
     this.logDirs = logDirs;
+    this.files = new LogDirKeyFiles(name, logDirs);
+    this.space = new LogDirSpace(logDirs);
   }
 
   @Override
@@ -105,32 +96,6 @@ final class LogDirTier implements StorageTier {
     return kind;
   }
 
-  private Path file(String key) throws IOException {
-    Keys.validate(key);
-    SegmentKey parsed =
-        SegmentKey.parse(key)
-            .orElseThrow(
-                () ->
-                    new IllegalArgumentException(
-                        "not a segment key of the log-dir tier: key="
-                            + key
-                            + " (tier "
-                            + name
-                            + ")"));
-    Path dir =
-        logDirs
-            .dirOf(parsed.tag())
-            .orElseThrow(
-                () ->
-                    new NoSuchFileException(
-                        key, null, "no known log dir has this directory.id (tier " + name + ")"));
-    return dir.resolve(parsed.partitionDir()).resolve(parsed.fileName());
-  }
-
-  private static Path incomplete(Path file) {
-    return file.resolveSibling(file.getFileName() + INCOMPLETE_SUFFIX);
-  }
-
   private void ensureOpen() {
     if (closed) {
       throw new IllegalStateException("tier closed: tier=" + name);
@@ -141,60 +106,25 @@ final class LogDirTier implements StorageTier {
   public synchronized FileChannel open(String key, Set<? extends OpenOption> options)
       throws IOException {
     ensureOpen();
-    Path file = file(key);
-    Set<OpenOption> jdk = new HashSet<>();
-    boolean create = false;
-    boolean createNew = false;
-    for (OpenOption option : options) {
-      if (option instanceof SizeHint) {
-        continue;
-      }
-      if (option == StandardOpenOption.CREATE_NEW) {
-        createNew = true;
-      } else if (option == StandardOpenOption.CREATE) {
-        create = true;
-      } else if (option == StandardOpenOption.DELETE_ON_CLOSE) {
-        throw new UnsupportedOperationException(
-            "DELETE_ON_CLOSE is not supported by the log-dir tier: key=" + key);
-      } else {
-        jdk.add(option);
-      }
-    }
-    boolean complete = completeLocked(key, file);
-    if (complete && createNew) {
+    Path file = files.file(key);
+    LogDirOpenOptions opening = LogDirOpenOptions.of(key, options);
+    boolean complete = completeKeys.contains(key, file);
+    if (complete && opening.createNew()) {
       throw new FileAlreadyExistsException(key, null, "segment file has bytes: " + file);
     }
-    if (!complete && !create && !createNew) {
+    if (!complete && !opening.mayCreate()) {
       throw new NoSuchFileException(key, null, "no such key (tier " + name + ", " + file + ")");
     }
     if (!complete) {
-      if (!Files.isDirectory(file.getParent())) {
-        throw new NoSuchFileException(
-            key, null, "partition directory missing (tier " + name + ", " + file + ")");
-      }
+      files.checkPartitionDir(key, file);
       // A new key here adopts the placeholder Kafka's file is (emptied: it becomes the segment),
       // or creates the file.
       if (Placeholder.segmentBytes(file) == 0) {
         Placeholder.clear(file);
       }
-      jdk.add(StandardOpenOption.CREATE);
-      emptyKeys.add(key);
+      completeKeys.addEmpty(key);
     }
-    return channels.track(key, FileChannel.open(file, jdk), file);
-  }
-
-  /**
-   * Whether a key is complete here: its file holds segment bytes, or it is an empty key created
-   * here. Kafka deletes and renames its files at any time (its log loader deletes {@code .deleted}
-   * and {@code .cleaned} files directly), so a file listed a moment ago may be gone.
-   */
-  private boolean completeLocked(String key, Path file) throws IOException {
-    long bytes = Placeholder.segmentBytes(file);
-    if (bytes < 0) {
-      emptyKeys.remove(key);
-      return false;
-    }
-    return bytes > 0 || emptyKeys.contains(key);
+    return channels.track(key, FileChannel.open(file, opening.forFile(!complete)), file);
   }
 
   /**
@@ -216,17 +146,11 @@ final class LogDirTier implements StorageTier {
       throw new IllegalArgumentException(
           "not an open channel of this tier: tier=" + name + ", channel=" + channel);
     }
-    Object identity = channels.fileKeyOf(channel);
-    Path file = file(key);
-    for (Path candidate : List.of(file, incomplete(file))) {
-      if (identity != null && identity.equals(OpenChannels.fileKeyOf(candidate))) {
-        FileChannel reopened =
-            FileChannel.open(candidate, StandardOpenOption.READ, StandardOpenOption.WRITE);
-        if (identity.equals(OpenChannels.fileKeyOf(candidate))) {
-          return channels.track(key, reopened, candidate);
-        }
-        reopened.close();
-      }
+    Path file = files.file(key);
+    Optional<FileChannel> reopened =
+        channels.reopen(key, channel, List.of(file, LogDirKeyFiles.incomplete(file)));
+    if (reopened.isPresent()) {
+      return reopened.get();
     }
     throw new IOException(
         "cannot reopen a channel whose file was deleted or replaced (its bytes are reachable only"
@@ -251,8 +175,8 @@ final class LogDirTier implements StorageTier {
    */
   synchronized boolean fillPlaceholder(String key) throws IOException {
     ensureOpen();
-    Path file = file(key);
-    if (completeLocked(key, file)
+    Path file = files.file(key);
+    if (completeKeys.contains(key, file)
         || Placeholder.segmentBytes(file) != 0
         || Placeholder.isWhole(file)) {
       return false;
@@ -264,14 +188,30 @@ final class LogDirTier implements StorageTier {
   @Override
   public synchronized boolean exists(String key) throws IOException {
     ensureOpen();
-    return completeLocked(key, file(key));
+    return completeKeys.contains(key, files.file(key));
+  }
+
+  /**
+   * Whether a key is complete here as its file is now, whether or not the manager has indexed it (a
+   * file with bytes that Kafka renamed onto the key's name before the key followed, or one in a log
+   * dir that came back).
+   *
+   * @param key a key, of this tier or not
+   * @return whether its segment file holds it complete; {@code false} for a key that is no segment
+   *     key or whose log dir is not known
+   * @throws IOException when the file cannot be read
+   */
+  synchronized boolean holdsNow(String key) throws IOException {
+    ensureOpen();
+    Optional<Path> file = files.fileIfKnown(key);
+    return file.isPresent() && completeKeys.contains(key, file.get());
   }
 
   @Override
   public synchronized long size(String key) throws IOException {
     ensureOpen();
-    Path file = file(key);
-    if (!completeLocked(key, file)) {
+    Path file = files.file(key);
+    if (!completeKeys.contains(key, file)) {
       throw new NoSuchFileException(key, null, "no such key (tier " + name + ")");
     }
     return Files.size(file);
@@ -286,21 +226,16 @@ final class LogDirTier implements StorageTier {
   @Override
   public synchronized void rename(String from, String to) throws IOException {
     ensureOpen();
-    Path source = file(from);
-    Path target = file(to);
-    boolean wasEmptyKey = emptyKeys.remove(from);
+    Path source = files.file(from);
+    Path target = files.file(to);
+    boolean wasEmptyKey = completeKeys.removeEmpty(from);
     if (Files.exists(source)) {
-      Files.move(
-          source, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      FileDirs.sync(target.getParent());
-      if (!source.getParent().equals(target.getParent())) {
-        FileDirs.sync(source.getParent());
-      }
+      FileDirs.moveDurably(source, target);
     } else if (!Files.exists(target)) {
       throw new NoSuchFileException(from, null, "no such key (tier " + name + ", " + source + ")");
     }
     if (wasEmptyKey) {
-      emptyKeys.add(to);
+      completeKeys.addEmpty(to);
     }
     channels.renamed(from, to);
   }
@@ -315,17 +250,13 @@ final class LogDirTier implements StorageTier {
   @Override
   public synchronized boolean delete(String key) throws IOException {
     ensureOpen();
-    Path file = file(key);
-    boolean existed = completeLocked(key, file);
-    emptyKeys.remove(key);
+    Path file = files.file(key);
+    boolean existed = completeKeys.contains(key, file);
+    completeKeys.removeEmpty(key);
     if (Placeholder.segmentBytes(file) >= 0 && !Placeholder.isWhole(file)) {
       Placeholder.replace(file);
     }
     return existed;
-  }
-
-  private static Path emptyTemp(Path file) {
-    return file.resolveSibling(file.getFileName() + EMPTY_SUFFIX);
   }
 
   @Override
@@ -334,8 +265,7 @@ final class LogDirTier implements StorageTier {
     List<String> keys = new ArrayList<>();
     for (SegmentPath segment : LogDirWalk.segments(logDirs)) {
       String key = segment.key();
-      long bytes = Placeholder.segmentBytes(segment.anchor());
-      if (bytes > 0 || (bytes == 0 && emptyKeys.contains(key))) {
+      if (completeKeys.containsListed(key, Placeholder.segmentBytes(segment.anchor()))) {
         keys.add(key);
       }
     }
@@ -346,8 +276,8 @@ final class LogDirTier implements StorageTier {
   public synchronized FileChannel createIncomplete(String key, SizeHint sizeHint)
       throws IOException {
     ensureOpen();
-    Path file = file(key);
-    if (completeLocked(key, file)) {
+    Path file = files.file(key);
+    if (completeKeys.contains(key, file)) {
       throw new FileAlreadyExistsException(key, null, "complete key exists (tier " + name + ")");
     }
     if (!hasRoomFor(sizeHint.bytes())) {
@@ -356,21 +286,9 @@ final class LogDirTier implements StorageTier {
           sizeHint.bytes(),
           "no room in the log dir for a copy: key=" + key + ", bytes=" + sizeHint.bytes());
     }
-    if (!Files.isDirectory(file.getParent())) {
-      throw new NoSuchFileException(
-          key, null, "partition directory missing (tier " + name + ", " + file + ")");
-    }
-    Path copy = incomplete(file);
-    FileChannel channel =
-        FileChannel.open(
-            copy, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE);
-    try {
-      FileDirs.sync(copy.getParent());
-    } catch (IOException e) {
-      channel.close();
-      throw e;
-    }
-    return channels.track(key, channel, copy);
+    files.checkPartitionDir(key, file);
+    Path copy = LogDirKeyFiles.incomplete(file);
+    return channels.track(key, FileDirs.createDurably(copy), copy);
   }
 
   /**
@@ -383,12 +301,12 @@ final class LogDirTier implements StorageTier {
   @Override
   public synchronized void publish(String key) throws IOException {
     ensureOpen();
-    Path file = file(key);
-    Path copy = incomplete(file);
+    Path file = files.file(key);
+    Path copy = LogDirKeyFiles.incomplete(file);
     if (!Files.exists(copy)) {
       throw new NoSuchFileException(key, null, "no incomplete copy (tier " + name + ")");
     }
-    if (completeLocked(key, file)) {
+    if (completeKeys.contains(key, file)) {
       throw new FileAlreadyExistsException(key, null, "complete key exists (tier " + name + ")");
     }
     if (!Files.exists(file)) {
@@ -398,7 +316,7 @@ final class LogDirTier implements StorageTier {
     channels.force(key, copy);
     Files.setLastModifiedTime(copy, Files.getLastModifiedTime(file));
     Files.move(copy, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-    emptyKeys.add(key);
+    completeKeys.addEmpty(key);
     FileDirs.sync(file.getParent());
   }
 
@@ -411,10 +329,10 @@ final class LogDirTier implements StorageTier {
   @Override
   public synchronized boolean discardIncomplete(String key) throws IOException {
     ensureOpen();
-    Path file = file(key);
-    Path copy = incomplete(file);
+    Path file = files.file(key);
+    Path copy = LogDirKeyFiles.incomplete(file);
     boolean existed = Files.deleteIfExists(copy);
-    existed |= Files.deleteIfExists(emptyTemp(file));
+    existed |= Files.deleteIfExists(LogDirKeyFiles.emptyTemp(file));
     if (existed) {
       FileDirs.sync(copy.getParent());
     }
@@ -431,68 +349,25 @@ final class LogDirTier implements StorageTier {
   @Override
   public synchronized List<String> incompleteKeys() throws IOException {
     ensureOpen();
-    Set<String> keys = new LinkedHashSet<>();
-    for (SegmentPath segment : LogDirWalk.incompleteSegments(logDirs, INCOMPLETE_SUFFIX)) {
-      keys.add(segment.key());
-    }
-    for (SegmentPath segment : LogDirWalk.incompleteSegments(logDirs, EMPTY_SUFFIX)) {
-      keys.add(segment.key());
-    }
-    return new ArrayList<>(keys);
+    return files.incompleteKeys();
   }
 
   @Override
   public long capacityBytes() {
     ensureOpen();
-    long total = 0;
-    for (FileStore store : stores()) {
-      total += measure(store, true);
-    }
-    return total;
+    return space.capacityBytes();
   }
 
   @Override
   public long usedBytes() {
     ensureOpen();
-    long used = 0;
-    for (FileStore store : stores()) {
-      used += measure(store, true) - measure(store, false);
-    }
-    return used;
+    return space.usedBytes();
   }
 
   @Override
   public boolean hasRoomFor(long bytes) {
     ensureOpen();
-    for (FileStore store : stores()) {
-      if (measure(store, false) >= bytes) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private List<FileStore> stores() {
-    List<FileStore> stores = new ArrayList<>();
-    for (Path dir : logDirs.known().values()) {
-      try {
-        FileStore store = Files.getFileStore(dir);
-        if (!stores.contains(store)) {
-          stores.add(store);
-        }
-      } catch (IOException e) {
-        LOG.debug("log dir does not answer, not counted: dir={}", dir, e);
-      }
-    }
-    return stores;
-  }
-
-  private static long measure(FileStore store, boolean total) {
-    try {
-      return total ? store.getTotalSpace() : store.getUsableSpace();
-    } catch (IOException e) {
-      return 0;
-    }
+    return space.hasRoomFor(bytes);
   }
 
   @Override

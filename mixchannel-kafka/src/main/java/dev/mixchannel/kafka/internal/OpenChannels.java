@@ -27,6 +27,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The channels a tier handed out, by key, each with the identity of the file it was opened on: to
@@ -66,6 +67,34 @@ final class OpenChannels {
     } catch (IOException e) {
       return null;
     }
+  }
+
+  /**
+   * Opens again, for reading and writing, the file a tracked channel was opened on, found by its
+   * identity among the paths where it may be now (a rename followed meanwhile), and tracks the new
+   * channel under the key. A path whose file is another one (deleted and replaced) never counts.
+   *
+   * @param key the key the channel was handed out on
+   * @param channel the tracked channel
+   * @param candidates where its file may be now
+   * @return the new channel, or empty when none of the paths holds that file any more
+   * @throws IOException when the file cannot be opened
+   */
+  Optional<FileChannel> reopen(String key, FileChannel channel, List<Path> candidates)
+      throws IOException {
+    Object identity = fileKeys.get(channel);
+    for (Path candidate : candidates) {
+      if (identity != null && identity.equals(fileKeyOf(candidate))) {
+        FileChannel reopened =
+            FileChannel.open(candidate, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        // The path may have been renamed over between the check and the open: check again.
+        if (identity.equals(fileKeyOf(candidate))) {
+          return Optional.of(track(key, reopened, candidate));
+        }
+        reopened.close();
+      }
+    }
+    return Optional.empty();
   }
 
   /** The key an open channel was handed out on, or {@code null}. */

@@ -18,6 +18,8 @@ package dev.mixchannel.kafka.internal;
 import dev.mixchannel.tiering.KeyHold;
 import dev.mixchannel.tiering.TierManager;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.NoSuchFileException;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,8 +35,9 @@ import org.slf4j.LoggerFactory;
  * they are renamed to {@code ~quarantine/<since millis>/<key>}, held on the tier they are on (the
  * policy leaves them there) and deleted only once older than the retention. An operator lists them
  * in JMX ({@link dev.mixchannel.kafka.KafkaAdapterMXBean#getQuarantinedKeys()}) and with {@code
- * mixchannel-tool keys}, and restores one by renaming it back ({@link #restore}). The prefix cannot
- * clash with a segment key: a log dir's {@code directory.id} never holds a {@code ~}. Thread-safe.
+ * mixchannel-tool keys}, and restores one by renaming it back ({@link #restore}), never over a live
+ * key of its original name. The prefix cannot clash with a segment key: a log dir's {@code
+ * directory.id} never holds a {@code ~}. Thread-safe.
  */
 final class Quarantine {
   private static final Logger LOG = LoggerFactory.getLogger(Quarantine.class);
@@ -43,12 +46,21 @@ final class Quarantine {
   static final String PREFIX = "~quarantine/";
 
   private final TierManager manager;
+  private final LogDirTier logDirTier;
   private final long retentionMillis;
   private final LongSupplier clockMillis;
   private final Map<String, KeyHold> holds = new ConcurrentHashMap<>();
 
-  Quarantine(TierManager manager, long retentionMillis, LongSupplier clockMillis) {
-    this.manager = manager;
+  /**
+   * Creates the quarantine of a broker's tiers.
+   *
+   * @param tiers the tiers, whose last tier is the log dirs
+   * @param retentionMillis how long a quarantined key is kept
+   * @param clockMillis the wall clock, for quarantine ages
+   */
+  Quarantine(KafkaTiers tiers, long retentionMillis, LongSupplier clockMillis) {
+    this.manager = tiers.manager();
+    this.logDirTier = tiers.logDirTier();
     this.retentionMillis = retentionMillis;
     this.clockMillis = clockMillis;
   }
@@ -131,10 +143,19 @@ final class Quarantine {
   }
 
   /**
-   * Restores a quarantined key under its original name.
+   * Restores a quarantined key under its original name, unless a live key has that name: Kafka
+   * created a segment of that name since (the reason a stale key is quarantined when Kafka opens a
+   * new segment), whose records a rename would replace. The caller holds the store's exclusive
+   * lock, so no operation of Kafka's through the store runs between the check and the rename; since
+   * Kafka renames a file before its key follows, the check asks the log-dir tier for the file as
+   * well as the manager for the key.
    *
    * @param quarantined the quarantined key
    * @return the original key
+   * @throws FileAlreadyExistsException when a tier holds the original key, naming it, the
+   *     quarantined key and the tier; nothing is changed then
+   * @throws dev.mixchannel.api.DivergentCopiesException when the original key is refused (its
+   *     copies differ); nothing is changed then
    * @throws IOException when the tiers fail
    * @throws IllegalArgumentException when the key is no quarantined key
    */
@@ -143,10 +164,40 @@ final class Quarantine {
         originalOf(quarantined)
             .orElseThrow(
                 () -> new IllegalArgumentException("not a quarantined key: key=" + quarantined));
+    Optional<String> live = tierHolding(original);
+    if (live.isPresent()) {
+      throw new FileAlreadyExistsException(
+          original,
+          null,
+          "restore refused, a live key has this name: quarantined="
+              + quarantined
+              + ", tier="
+              + live.get()
+              + " (nothing changed; the segment of this name holds Kafka's records now and a"
+              + " restore would replace them. Leave the quarantined key: it is deleted after "
+              + AdapterSettings.QUARANTINE_RETENTION_MS
+              + ", which can be raised to keep it longer)");
+    }
     manager.rename(quarantined, original);
     release(quarantined);
     LOG.info("restored a quarantined key: key={}, from={}", original, quarantined);
     return original;
+  }
+
+  /**
+   * The tier that holds a key now: the manager's answer, or the log-dir tier when the key's segment
+   * file holds bytes the manager has not indexed yet.
+   */
+  private Optional<String> tierHolding(String key) throws IOException {
+    try {
+      if (manager.exists(key)) {
+        return Optional.of(manager.tierOf(key));
+      }
+    } catch (UncheckedIOException e) {
+      // The key is refused, its copies differ: live bytes too. Thrown as the tiers' refusal.
+      throw e.getCause();
+    }
+    return logDirTier.holdsNow(key) ? Optional.of(logDirTier.name()) : Optional.empty();
   }
 
   private void release(String key) {

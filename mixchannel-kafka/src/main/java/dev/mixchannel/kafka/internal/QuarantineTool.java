@@ -39,15 +39,17 @@ public final class QuarantineTool {
    */
   public List<String> list() throws IOException {
     try (KafkaSegmentStore store = open()) {
-      return new Quarantine(store.manager(), settings.quarantineRetentionMillis(), () -> 0).list();
+      return store.quarantinedKeys();
     }
   }
 
   /**
-   * Restores a quarantined key under its original name.
+   * Restores a quarantined key under its original name, unless a live key has that name.
    *
    * @param quarantined the quarantined key
    * @return the original key
+   * @throws java.nio.file.FileAlreadyExistsException when a tier holds the original key (Kafka
+   *     created a segment of that name since); nothing is changed then
    * @throws IOException when the tiers fail
    */
   public String restore(String quarantined) throws IOException {

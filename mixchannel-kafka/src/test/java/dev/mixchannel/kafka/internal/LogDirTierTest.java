@@ -280,7 +280,7 @@ class LogDirTierTest {
   void shouldDiscardLeftoverEmptyFileWhenKilledWhileReplacingFileByPlaceholder()
       throws IOException {
     Files.writeString(file, "segment bytes");
-    Files.createFile(file.resolveSibling(LOG + LogDirTier.EMPTY_SUFFIX));
+    Files.createFile(file.resolveSibling(LOG + LogDirKeyFiles.EMPTY_SUFFIX));
 
     assertThat(tier.incompleteKeys()).containsExactly(KEY);
     assertThat(tier.discardIncomplete(KEY)).isTrue();

@@ -16,14 +16,25 @@
 package dev.mixchannel.kafka.internal;
 
 import static dev.mixchannel.kafka.internal.StoreFixture.FAST;
+import static dev.mixchannel.kafka.internal.StoreFixture.LOGDIR;
 import static dev.mixchannel.kafka.internal.StoreFixture.RETENTION_MS;
 import static dev.mixchannel.kafka.internal.StoreFixture.key;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.mixchannel.common.CommandLines;
+import dev.mixchannel.kafka.QuarantineCommand;
 import dev.mixchannel.testkit.junit.ExpectedLog;
 import dev.mixchannel.tiering.TierManagerAccess;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
@@ -60,8 +71,7 @@ class QuarantineTest {
     assertThat(fx.manager().tierOf(quarantined)).isEqualTo(FAST);
     assertThat(TierManagerAccess.snapshotOf(fx.manager(), quarantined).held()).isTrue();
     assertThat(fx.content(quarantined)).isEqualTo("orphan bytes");
-    assertThat(new Quarantine(fx.manager(), RETENTION_MS, fx.clockMillis::get).list())
-        .containsExactly(FAST + " " + quarantined);
+    assertThat(fx.store.quarantinedKeys()).containsExactly(FAST + " " + quarantined);
   }
 
   @Test
@@ -127,6 +137,120 @@ class QuarantineTest {
     assertThatThrownBy(() -> fx.store.restore(key(P, LOG)))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("not a quarantined key");
+  }
+
+  @Test
+  void shouldRefuseRestoreAndChangeNothingWhenKafkaCreatedSegmentOfSameNameSince()
+      throws IOException {
+    fx = StoreFixture.files(temp);
+    String quarantined = quarantineByNewSegment("left over from a deleted segment", "acked");
+
+    assertThatThrownBy(() -> fx.store.restore(quarantined))
+        .isInstanceOf(FileAlreadyExistsException.class)
+        .hasMessageStartingWith(key(P, LOG) + ": restore refused")
+        .hasMessageContaining("quarantined=" + quarantined)
+        .hasMessageContaining("tier=" + FAST)
+        .hasMessageContaining(AdapterSettings.QUARANTINE_RETENTION_MS);
+
+    assertUnchanged(quarantined, "left over from a deleted segment", "acked");
+  }
+
+  @Test
+  void shouldRefuseRestoreAndKeepFileWhenSegmentOfSameNameIsOnLogDirTier() throws IOException {
+    fx = StoreFixture.files(temp);
+    String quarantined = quarantineOrphan("orphan bytes");
+    fx.putCold(P, LOG, "acked on disk");
+    fx.reopen();
+    assertThat(fx.manager().tierOf(key(P, LOG))).isEqualTo(LOGDIR);
+
+    assertThatThrownBy(() -> fx.store.restore(quarantined))
+        .isInstanceOf(FileAlreadyExistsException.class)
+        .hasMessageContaining("quarantined=" + quarantined)
+        .hasMessageContaining("tier=" + LOGDIR);
+
+    assertThat(fx.fileContent(P, LOG)).isEqualTo("acked on disk");
+    assertUnchanged(quarantined, "orphan bytes", "acked on disk");
+  }
+
+  @Test
+  void shouldRefuseRestoreWhenSegmentFileOfSameNameHasBytesTheManagerHasNotIndexed()
+      throws IOException {
+    fx = StoreFixture.files(temp);
+    String quarantined = quarantineOrphan("orphan bytes");
+    // A file Kafka renamed onto the name, whose key has not followed yet: only the file knows.
+    fx.putCold(P, LOG, "acked on disk");
+    assertThat(fx.manager().exists(key(P, LOG))).isFalse();
+
+    assertThatThrownBy(() -> fx.store.restore(quarantined))
+        .isInstanceOf(FileAlreadyExistsException.class)
+        .hasMessageContaining("quarantined=" + quarantined)
+        .hasMessageContaining("tier=" + LOGDIR);
+
+    assertThat(fx.fileContent(P, LOG)).isEqualTo("acked on disk");
+    assertThat(fx.manager().keys()).containsExactly(quarantined);
+    assertThat(fx.content(quarantined)).isEqualTo("orphan bytes");
+  }
+
+  @Test
+  void shouldExitWithFailureAndPrintRefusalWhenQuarantineCommandRestoresOverLiveSegment()
+      throws IOException {
+    fx = StoreFixture.files(temp);
+    String quarantined = quarantineByNewSegment("left over from a deleted segment", "acked");
+    fx.store.close();
+    Path settings = temp.resolve("mixchannel.properties");
+    Files.writeString(
+        settings,
+        String.join(
+            "\n",
+            "log.dirs=" + fx.logDir,
+            "mixchannel.tiers=" + FAST,
+            "mixchannel.tier." + FAST + ".kind=NVME",
+            "mixchannel.tier." + FAST + ".paths=" + temp.resolve("fast"),
+            "mixchannel.migrate.threshold=-1",
+            ""));
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    int code =
+        QuarantineCommand.run(
+            new String[] {settings.toString(), "restore", quarantined}, stream(out), stream(err));
+
+    assertThat(code).isEqualTo(CommandLines.FAILURE);
+    assertThat(out.toString(Charset.defaultCharset())).isEmpty();
+    assertThat(err.toString(Charset.defaultCharset()))
+        .startsWith("QuarantineCommand: ")
+        .contains("quarantined=" + quarantined)
+        .contains("tier=" + FAST)
+        .contains(AdapterSettings.QUARANTINE_RETENTION_MS);
+    fx.open();
+    assertUnchanged(quarantined, "left over from a deleted segment", "acked");
+  }
+
+  /**
+   * The scenario of a restore over a live segment: a stale key is quarantined because Kafka creates
+   * a new segment of its name, which then receives records.
+   */
+  private String quarantineByNewSegment(String stale, String acked) throws IOException {
+    fx.putOrphan(P, LOG, stale);
+    try (FileChannel channel = fx.store.open(fx.segment(P, LOG), true, 0).orElseThrow()) {
+      channel.write(ByteBuffer.wrap(acked.getBytes(StandardCharsets.UTF_8)));
+    }
+    String quarantined = Quarantine.PREFIX + fx.clockMillis.get() + "/" + key(P, LOG);
+    assertThat(fx.manager().keys()).containsExactlyInAnyOrder(key(P, LOG), quarantined);
+    return quarantined;
+  }
+
+  /** The live key keeps its bytes and the quarantined one stays quarantined, held on its tier. */
+  private void assertUnchanged(String quarantined, String stale, String acked) throws IOException {
+    assertThat(fx.manager().keys()).containsExactlyInAnyOrder(key(P, LOG), quarantined);
+    assertThat(fx.content(key(P, LOG))).isEqualTo(acked);
+    assertThat(fx.content(quarantined)).isEqualTo(stale);
+    assertThat(fx.manager().tierOf(quarantined)).isEqualTo(FAST);
+    assertThat(TierManagerAccess.snapshotOf(fx.manager(), quarantined).held()).isTrue();
+  }
+
+  private static PrintStream stream(ByteArrayOutputStream bytes) {
+    return new PrintStream(bytes, true, Charset.defaultCharset());
   }
 
   private String quarantineOrphan(String content) throws IOException {
