@@ -72,6 +72,9 @@ import java.util.function.ToLongFunction;
  */
 public final class PmemTier implements StorageTier {
 
+  /** The name of the pool file in each directory of the tier. */
+  public static final String POOL_FILE_NAME = PmemPool.FILE_NAME;
+
   private final TierConfig config;
   private final PoolSet pools;
   private final String backendName;

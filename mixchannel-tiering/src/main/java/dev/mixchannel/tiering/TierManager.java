@@ -326,6 +326,7 @@ public interface TierManager extends AutoCloseable {
     private final List<TierProvider> providers = new ArrayList<>();
     private UnaryOperator<StorageTier> wrapper = UnaryOperator.identity();
     private final List<StorageTier> extraTiers = new ArrayList<>();
+    private boolean acceptLayout;
 
     private Builder(MixChannelConfig config) {
       this.config = Objects.requireNonNull(config, "config");
@@ -419,9 +420,27 @@ public interface TierManager extends AutoCloseable {
     }
 
     /**
+     * Accepts the directories of the configuration's tiers as they are, once: by default a manager
+     * refuses to open when a directory it wrote is missing its marker, lost its pool file, moved to
+     * another tier or is no longer configured ({@link dev.mixchannel.api.TierLayoutException}),
+     * since the tier would open empty and its keys vanish. After an intended change (a tier
+     * evacuated and removed, data gone for good), this opens anyway and records the layout as
+     * configured; the tool's {@code accept-layout} calls it.
+     *
+     * @return this builder
+     */
+    public Builder acceptLayoutChange() {
+      this.acceptLayout = true;
+      return this;
+    }
+
+    /**
      * Opens the manager.
      *
      * @return the manager; the caller closes it
+     * @throws dev.mixchannel.api.TierLayoutException when a directory of the configuration is not
+     *     the one this manager wrote (see {@link #acceptLayoutChange()}); nothing is opened or
+     *     created then
      * @throws IOException when a tier cannot be opened or recovered
      */
     public TierManager build() throws IOException {
@@ -432,7 +451,8 @@ public interface TierManager extends AutoCloseable {
       for (StorageTier tier : extraTiers) {
         extra.add(wrap(tier, wrap));
       }
-      return ManagerCore.open(config, extra, policy, clock, startMigrator, hook, wrapped);
+      return ManagerCore.open(
+          config, extra, policy, clock, startMigrator, hook, wrapped, acceptLayout);
     }
 
     private static StorageTier wrap(StorageTier tier, UnaryOperator<StorageTier> wrapper)

@@ -71,7 +71,7 @@ class Issue18DeletedKeyRoomTest {
     assertThat(deleted.isOpen()).isFalse();
     try (Stream<Path> files = Files.walk(dir.resolve("t0"))) {
       assertThat(files.filter(Files::isRegularFile).map(p -> p.getFileName().toString()))
-          .containsOnly(".mixchannel.lock");
+          .containsOnly(".mixchannel.lock", ".mixchannel-tier");
     }
   }
 }

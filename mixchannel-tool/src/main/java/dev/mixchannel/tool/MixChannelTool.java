@@ -32,7 +32,9 @@ import picocli.CommandLine.Spec;
  *   <li>{@code migrate <config> <key> <tier>}: moves one key now;
  *   <li>{@code evacuate <config> --to <tier>}: moves every key to one tier;
  *   <li>{@code resolve <config> --keep <tier> <key>}: keeps one copy of a key whose copies on two
- *       tiers differ, removes the other.
+ *       tiers differ, removes the other;
+ *   <li>{@code accept-layout <config>}: accepts the tiers' directories as configured after an
+ *       intended change the library refuses by default.
  * </ul>
  *
  * <p>The conventions of every operator command ({@link CommandLines}). Exit codes: {@value #OK}
@@ -40,8 +42,9 @@ import picocli.CommandLine.Spec;
  * ({@code evacuate}); {@value #USAGE} bad usage (unknown command or option, missing argument,
  * invalid configuration, unknown key or tier); {@value #FAILURE} an I/O error or a failed operation
  * (storage in use, a corrupt pool refused, a migration that failed). {@code migrate}, {@code
- * evacuate} and {@code resolve} open the storage as the library does, so the process that normally
- * owns it (a broker, an application) must be stopped; {@code inspect} and {@code verify} only read.
+ * evacuate}, {@code resolve} and {@code accept-layout} open the storage as the library does, so the
+ * process that normally owns it (a broker, an application) must be stopped; {@code inspect} and
+ * {@code verify} only read.
  */
 @Command(
     name = "mixchannel-tool",
@@ -54,6 +57,7 @@ import picocli.CommandLine.Spec;
       MigrateCommand.class,
       EvacuateCommand.class,
       ResolveCommand.class,
+      AcceptLayoutCommand.class,
       CommandLine.HelpCommand.class
     },
     footer = {"", CommandLines.EXIT_CODES})

@@ -62,9 +62,20 @@ abstract class StorageCommand extends ToolCommand {
   /**
    * The tier the command needs, checked before anything is opened.
    *
-   * @return the tier's name, as the command line gives it
+   * @return the tier's name, as the command line gives it, or {@code null} when the command needs
+   *     no particular tier
    */
   abstract String tierName();
+
+  /**
+   * Sets what the command needs of the manager's opening, beyond a stopped migrator.
+   *
+   * @param builder the builder
+   * @return the builder
+   */
+  TierManager.Builder configure(TierManager.Builder builder) {
+    return builder;
+  }
 
   /**
    * Runs the command on the open storage.
@@ -93,7 +104,9 @@ abstract class StorageCommand extends ToolCommand {
 
   private TierManager open() throws IOException {
     MixChannelConfig parsed = MixChannelConfig.load(config);
-    parsed.tier(tierName());
-    return TierManager.builder(parsed).startMigrator(false).build();
+    if (tierName() != null) {
+      parsed.tier(tierName());
+    }
+    return configure(TierManager.builder(parsed).startMigrator(false)).build();
   }
 }

@@ -73,7 +73,10 @@ public final class ManagerCore implements TierManager {
    * @param startMigrator whether the policy runs on its own thread every interval
    * @param hook the test hook
    * @param opener opens each tier
+   * @param acceptLayout whether to accept the directories as configured ({@link TierLayout})
    * @return the running core
+   * @throws dev.mixchannel.api.TierLayoutException when a directory is not the one the manager
+   *     wrote; nothing is opened or created then
    * @throws IOException when a tier cannot be opened or recovered; what was opened is closed
    */
   public static ManagerCore open(
@@ -83,18 +86,27 @@ public final class ManagerCore implements TierManager {
       Clock clock,
       boolean startMigrator,
       MigrationHook hook,
-      TierOpener opener)
+      TierOpener opener,
+      boolean acceptLayout)
       throws IOException {
     List<StorageTier> opened = new ArrayList<>();
     Tiers tiers = null;
+    ManagerCore core = null;
     try {
+      TierLayout layout = TierLayout.check(config, acceptLayout);
       for (TierConfig tier : config.tiers()) {
         opened.add(opener.open(tier, config));
       }
       opened.addAll(extraTiers);
       tiers = new Tiers(opened);
-      return new ManagerCore(config, tiers, policy, clock, startMigrator, hook);
+      core = new ManagerCore(config, tiers, policy, clock, startMigrator, hook);
+      layout.record();
+      return core;
     } catch (IOException | RuntimeException e) {
+      if (core != null) {
+        Closeables.closeQuietly(e, core);
+        throw e;
+      }
       try {
         if (tiers != null) {
           tiers.close();
