@@ -22,11 +22,8 @@ package dev.mixchannel.api;
  * are kept, the key is refused until an operator keeps one of them with the command {@link
  * #resolution()} names.
  */
-public class DivergentCopiesException extends MixChannelException {
+public class DivergentCopiesException extends KeyRefusedException {
   private static final long serialVersionUID = 1L;
-
-  /** The key whose copies differ. */
-  private final String key;
 
   /** The faster tier holding a complete copy. */
   private final String fasterTier;
@@ -48,20 +45,10 @@ public class DivergentCopiesException extends MixChannelException {
    */
   public DivergentCopiesException(
       String key, String fasterTier, String slowerTier, String resolution, String message) {
-    super(message);
-    this.key = key;
+    super(key, message);
     this.fasterTier = fasterTier;
     this.slowerTier = slowerTier;
     this.resolution = resolution;
-  }
-
-  /**
-   * The key whose copies differ.
-   *
-   * @return the key
-   */
-  public String key() {
-    return key;
   }
 
   /**

@@ -23,11 +23,8 @@ package dev.mixchannel.api;
  * damaged copy is gone (a PMem pool recreated after an evacuation) and the key restored from a
  * replica or a backup.
  */
-public class RefusedCopyException extends MixChannelException {
+public class RefusedCopyException extends KeyRefusedException {
   private static final long serialVersionUID = 1L;
-
-  /** The refused key. */
-  private final String key;
 
   /** The tier that refuses its copy. */
   private final String tier;
@@ -40,18 +37,8 @@ public class RefusedCopyException extends MixChannelException {
    * @param message the full message naming the key, the tier and the tier's reason
    */
   public RefusedCopyException(String key, String tier, String message) {
-    super(message);
-    this.key = key;
+    super(key, message);
     this.tier = tier;
-  }
-
-  /**
-   * The refused key.
-   *
-   * @return the key
-   */
-  public String key() {
-    return key;
   }
 
   /**

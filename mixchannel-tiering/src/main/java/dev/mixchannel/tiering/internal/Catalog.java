@@ -16,6 +16,7 @@
 package dev.mixchannel.tiering.internal;
 
 import dev.mixchannel.api.DivergentCopiesException;
+import dev.mixchannel.api.KeyRefusedException;
 import dev.mixchannel.api.Keys;
 import dev.mixchannel.common.Closeables;
 import dev.mixchannel.common.OpenOptions;
@@ -199,8 +200,8 @@ final class Catalog {
     for (String key : stale.keys()) {
       try (KeyIndex.Locked locked = index.lock(key, KeyIndex.Missing.RESERVE)) {
         stale.remove(key, locked.reserved() ? null : locked.key().tier());
-      } catch (DivergentCopiesException e) {
-        // Refused: both copies are kept until an operator resolves the key.
+      } catch (KeyRefusedException e) {
+        // Refused: every copy is kept until an operator acts on the key.
       } catch (IOException e) {
         failure = failure == null ? e : failure;
       } catch (IllegalStateException e) {

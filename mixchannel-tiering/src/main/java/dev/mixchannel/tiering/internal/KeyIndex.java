@@ -16,7 +16,7 @@
 package dev.mixchannel.tiering.internal;
 
 import dev.mixchannel.api.DivergentCopiesException;
-import dev.mixchannel.api.MixChannelException;
+import dev.mixchannel.api.KeyRefusedException;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.time.Clock;
@@ -91,7 +91,7 @@ final class KeyIndex {
    * @return the lock; the caller closes it
    * @throws NoSuchFileException when the name is missing and {@code missing} is {@link
    *     Missing#FAIL}
-   * @throws MixChannelException when the name is refused ({@link Refusal})
+   * @throws KeyRefusedException when the name is refused ({@link Refusal})
    * @throws IllegalStateException when the manager is closed
    */
   Locked lock(String name, Missing missing) throws IOException {
@@ -124,7 +124,7 @@ final class KeyIndex {
    * @param to the new name
    * @return the locks; the caller closes them
    * @throws NoSuchFileException when {@code from} does not exist
-   * @throws MixChannelException when either name is refused ({@link Refusal})
+   * @throws KeyRefusedException when either name is refused ({@link Refusal})
    * @throws IllegalStateException when the manager is closed
    */
   Pair lockPair(String from, String to) throws IOException {
@@ -187,7 +187,7 @@ final class KeyIndex {
     k.markDeleted();
   }
 
-  private void refuseLocked(String name) throws MixChannelException {
+  private void refuseLocked(String name) throws KeyRefusedException {
     Refusal r = refused.get(name);
     if (r != null) {
       throw r.refusal();
@@ -222,10 +222,10 @@ final class KeyIndex {
   /**
    * Throws the refusal of a refused name.
    *
-   * @throws MixChannelException when it is refused: {@link DivergentCopiesException} or {@link
+   * @throws KeyRefusedException when it is refused: {@link DivergentCopiesException} or {@link
    *     dev.mixchannel.api.RefusedCopyException}
    */
-  void refuseIfRefused(String name) throws MixChannelException {
+  void refuseIfRefused(String name) throws KeyRefusedException {
     indexLock.lock();
     try {
       refuseLocked(name);

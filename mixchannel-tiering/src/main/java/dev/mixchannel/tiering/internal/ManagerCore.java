@@ -16,9 +16,9 @@
 package dev.mixchannel.tiering.internal;
 
 import dev.mixchannel.api.ConfigKeys;
+import dev.mixchannel.api.KeyRefusedException;
 import dev.mixchannel.api.Keys;
 import dev.mixchannel.api.MixChannelConfig;
-import dev.mixchannel.api.MixChannelException;
 import dev.mixchannel.api.StorageTier;
 import dev.mixchannel.api.TierConfig;
 import dev.mixchannel.common.Closeables;
@@ -234,7 +234,7 @@ public final class ManagerCore implements TierManager {
   private void refuseUnchecked(String key) {
     try {
       catalog.index().refuseIfRefused(key);
-    } catch (MixChannelException e) {
+    } catch (KeyRefusedException e) {
       throw new UncheckedIOException(e.getMessage(), e);
     }
   }

@@ -15,7 +15,7 @@
  */
 package dev.mixchannel.tiering.internal;
 
-import dev.mixchannel.api.MixChannelException;
+import dev.mixchannel.api.KeyRefusedException;
 
 /**
  * Why a key is refused: every operation naming it throws {@link #refusal()} until an operator acts.
@@ -36,5 +36,5 @@ sealed interface Refusal permits Divergence, RefusedCopy {
    *
    * @return the exception naming the key, why it is refused and what an operator does about it
    */
-  MixChannelException refusal();
+  KeyRefusedException refusal();
 }
