@@ -17,6 +17,7 @@ package dev.mixchannel.file;
 
 import dev.mixchannel.api.InvalidConfigException;
 import dev.mixchannel.api.Keys;
+import dev.mixchannel.api.RefusedCopyException;
 import dev.mixchannel.api.SizeHint;
 import dev.mixchannel.api.StorageTier;
 import dev.mixchannel.api.TierConfig;
@@ -35,6 +36,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import org.slf4j.Logger;
@@ -115,8 +117,9 @@ public final class FileTier implements StorageTier {
 
   /**
    * Opens a tier on the directories of a configuration, creating and locking them and indexing the
-   * keys they hold. A key left in two directories by a crash during a cross-directory rename is
-   * resolved in favour of the newer file; the other is deleted with a warning.
+   * keys they hold. A complete key found in two directories (copied from outside: the tier never
+   * leaves one twice) loses one copy when both have the same bytes, and is refused with both kept
+   * when they differ ({@link #refusedKeys()}).
    *
    * @param config the tier's configuration, of any {@link TierKind}
    * @return the open tier; the caller closes it
@@ -219,7 +222,7 @@ public final class FileTier implements StorageTier {
   @Override
   public FileChannel open(String key, Set<? extends OpenOption> options) throws IOException {
     namespace.ensureOpen();
-    Keys.validate(key);
+    checkKey(key);
     OpenOptions request = OpenOptions.parse(key, options);
     if (request.deleteOnClose()) {
       throw new UnsupportedOperationException(
@@ -230,6 +233,40 @@ public final class FileTier implements StorageTier {
     return creates.open(key, request);
   }
 
+  /**
+   * Validates a key and refuses one whose copies in two directories differ.
+   *
+   * @throws RefusedCopyException when the key is refused
+   */
+  private void checkKey(String key) throws IOException {
+    Keys.validate(key);
+    String refusal = namespace.locked(() -> registry.refusal(key));
+    if (refusal != null) {
+      throw new RefusedCopyException(
+          key,
+          name,
+          "key refused, the file tier holds two copies of it that differ: key="
+              + key
+              + ", tier="
+              + name
+              + ", "
+              + refusal
+              + " (both kept; keep the right one by removing the other file with the owner"
+              + " stopped)");
+    }
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>The keys found in two of the tier's directories with different bytes: the tier never leaves
+   * a complete key twice, so something outside it copied one; both files are kept.
+   */
+  @Override
+  public Map<String, String> refusedKeys() throws IOException {
+    return namespace.locked(registry::refusedKeys);
+  }
+
   @Override
   public boolean exists(String key) throws IOException {
     Keys.validate(key);
@@ -238,7 +275,7 @@ public final class FileTier implements StorageTier {
 
   @Override
   public long size(String key) throws IOException {
-    Keys.validate(key);
+    checkKey(key);
     return namespace.locked(
         () -> {
           FileKey entry = registry.complete(key);
@@ -253,20 +290,19 @@ public final class FileTier implements StorageTier {
    * {@inheritDoc}
    *
    * <p>The file is renamed within its directory. When {@code to} existed in another directory, that
-   * file is deleted after the rename is durable; a crash in between leaves both, and the next open
-   * keeps the newer.
+   * file is deleted first, durably: a crash in between leaves {@code from} and no {@code to}.
    */
   @Override
   public void rename(String from, String to) throws IOException {
     namespace.ensureOpen();
-    Keys.validate(from);
-    Keys.validate(to);
+    checkKey(from);
+    checkKey(to);
     moves.rename(from, to);
   }
 
   @Override
   public boolean delete(String key) throws IOException {
-    Keys.validate(key);
+    checkKey(key);
     return unlink(key, false);
   }
 
@@ -304,14 +340,14 @@ public final class FileTier implements StorageTier {
   @Override
   public FileChannel createIncomplete(String key, SizeHint sizeHint) throws IOException {
     namespace.ensureOpen();
-    Keys.validate(key);
+    checkKey(key);
     Objects.requireNonNull(sizeHint, "sizeHint");
     return creates.createIncomplete(key, sizeHint);
   }
 
   @Override
   public void publish(String key) throws IOException {
-    Keys.validate(key);
+    checkKey(key);
     moves.publish(key);
   }
 

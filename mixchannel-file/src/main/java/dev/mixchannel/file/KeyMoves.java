@@ -24,8 +24,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.FileTime;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -48,8 +46,9 @@ final class KeyMoves {
 
   /**
    * Renames a complete key within its directory, replacing {@code to}. When {@code to} existed in
-   * another directory, that file is removed after the rename is durable; a crash in between leaves
-   * both, and the next open keeps the newer.
+   * another directory, that file is removed first, durably: a crash between the two steps leaves
+   * {@code from} under its old name and no {@code to} (as a rename across tiers does), never two
+   * copies of {@code to}, which the next open could not choose between.
    */
   void rename(String from, String to) throws IOException {
     namespace.change(
@@ -71,6 +70,14 @@ final class KeyMoves {
     Path source = entry.file();
     Path target = directory.resolve(to);
     FileKey old = registry.complete(to);
+    if (old != null && old.directory() != directory) {
+      Path gone = old.file();
+      namespace.removeFile(old);
+      registry.removeComplete(to);
+      changed.add(old.directory().removeEmptyParents(gone));
+      changed.syncNow();
+      old = null;
+    }
     // Channels open on a key that the rename replaces keep its bytes: a hard link in the trash
     // keeps them reachable for reopen.
     Path oldLink =
@@ -89,21 +96,11 @@ final class KeyMoves {
       throw e;
     }
     FileKey replaced = registry.rename(from, to, entry);
-    if (replaced != null && replaced.directory() == directory) {
+    if (replaced != null) {
       replaced.file(oldLink);
     }
     changed.addAll(TierDirectory.upTo(target.getParent(), highestChanged));
     changed.add(directory.removeEmptyParents(source));
-    if (replaced != null && replaced.directory() != directory) {
-      // The rename is made durable before the old copy goes, so that a crash leaves the old or the
-      // new bytes under `to` (KeyScan keeps the newer of two, so the renamed file is marked newest
-      // first: a rename does not change a file's modification time), never neither.
-      Files.setLastModifiedTime(target, FileTime.from(Instant.now()));
-      changed.syncNow();
-      Path gone = replaced.file();
-      namespace.removeFile(replaced);
-      changed.add(replaced.directory().removeEmptyParents(gone));
-    }
   }
 
   /**

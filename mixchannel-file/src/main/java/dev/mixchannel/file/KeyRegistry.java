@@ -44,6 +44,7 @@ final class KeyRegistry {
 
   private final Map<String, FileKey> complete = new HashMap<>();
   private final Map<String, FileKey> incomplete = new HashMap<>();
+  private final Map<String, String> refused = new HashMap<>();
   private final Set<FileKey> active = new LinkedHashSet<>();
   private final long[] settledBytes;
 
@@ -85,6 +86,21 @@ final class KeyRegistry {
       throw new IllegalStateException("key already indexed: key=" + key + " (" + previous + ")");
     }
     settledBytes[entry.directory().index()] += entry.cachedSizeBytes();
+  }
+
+  /** Refuses a complete key (the open found two copies that differ); it is never indexed. */
+  void refuse(String key, String reason) {
+    refused.put(key, reason);
+  }
+
+  /** The reason a key is refused, or {@code null}. */
+  String refusal(String key) {
+    return refused.get(key);
+  }
+
+  /** The refused keys and why, a snapshot. */
+  Map<String, String> refusedKeys() {
+    return Map.copyOf(refused);
   }
 
   FileKey removeComplete(String key) {

@@ -36,8 +36,11 @@ import org.slf4j.LoggerFactory;
  * incomplete keys, and the tier's own files (names starting with {@value
  * StorageTier#RESERVED_PREFIX} at a root) are skipped.
  *
- * <p>A key found in two directories can only be left by a crash between the two steps of a
- * cross-directory rename; the newer file (by modification time) is kept and the other deleted.
+ * <p>The tier never leaves a complete key in two directories (a rename that replaces a key of
+ * another directory removes that one first), so two complete copies came from outside: when their
+ * bytes are the same one is removed, and when they differ both are kept and the key is refused
+ * ({@link FileTier#refusedKeys()}): no file is chosen by its age. An incomplete key found twice (an
+ * older release's crash) keeps the newer file; recovery discards incomplete keys anyway.
  */
 final class KeyScan {
 
@@ -46,6 +49,7 @@ final class KeyScan {
   private final String tierName;
   private final Map<String, Found> complete = new HashMap<>();
   private final Map<String, Found> incomplete = new HashMap<>();
+  private final Map<String, String> refused = new HashMap<>();
 
   private record Found(TierDirectory directory, Path file, long sizeBytes, FileTime modified) {}
 
@@ -67,6 +71,8 @@ final class KeyScan {
       scan.walk(directory);
     }
     KeyRegistry registry = new KeyRegistry(directories.size());
+    scan.complete.keySet().removeAll(scan.refused.keySet());
+    scan.refused.forEach(registry::refuse);
     scan.complete.forEach((key, found) -> registry.putComplete(key, scan.entry(found)));
     scan.incomplete.forEach((key, found) -> registry.putIncomplete(key, scan.entry(found)));
     return registry;
@@ -133,6 +139,10 @@ final class KeyScan {
       map.put(key, found);
       return;
     }
+    if (!isIncomplete) {
+      twice(key, other, found);
+      return;
+    }
     Found keep = found.modified().compareTo(other.modified()) > 0 ? found : other;
     Found drop = keep == found ? other : found;
     LOG.warn(
@@ -146,5 +156,44 @@ final class KeyScan {
     Files.deleteIfExists(drop.file());
     drop.directory().removeEmptyParents(drop.file());
     map.put(key, keep);
+  }
+
+  /**
+   * A complete key found in a second directory: identical bytes lose the copy found last, different
+   * bytes refuse the key with both copies kept.
+   */
+  private void twice(String key, Found first, Found second) throws IOException {
+    if (!refused.containsKey(key) && sameBytes(first.file(), second.file())) {
+      LOG.warn(
+          "key found in two directories with the same bytes, removed one: tier={}, key={},"
+              + " kept={}, deleted={}",
+          tierName,
+          key,
+          first.file(),
+          second.file());
+      Files.deleteIfExists(second.file());
+      second.directory().removeEmptyParents(second.file());
+      return;
+    }
+    String copies =
+        refused.getOrDefault(key, "copies differ: " + describe(first)) + ", " + describe(second);
+    refused.put(key, copies);
+    LOG.warn(
+        "key found in two directories with different bytes, both kept and the key refused: tier={},"
+            + " key={}, {}",
+        tierName,
+        key,
+        copies);
+  }
+
+  private static String describe(Found found) {
+    return found.file() + " (" + found.sizeBytes() + " bytes)";
+  }
+
+  private static boolean sameBytes(Path a, Path b) throws IOException {
+    if (Files.size(a) != Files.size(b)) {
+      return false;
+    }
+    return Files.mismatch(a, b) == -1L;
   }
 }

@@ -18,11 +18,17 @@ package dev.mixchannel.file;
 import static dev.mixchannel.file.TierTestSupport.CREATE_RW;
 import static dev.mixchannel.file.TierTestSupport.RW;
 import static dev.mixchannel.file.TierTestSupport.config;
+import static dev.mixchannel.file.TierTestSupport.write;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.mixchannel.api.SizeHint;
 import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -89,6 +95,48 @@ class FileTierDurabilityTest {
       tier.delete("d/keep");
       assertThat(sync.take()).containsExactly(tempDir.resolve("d"), tempDir);
     }
+  }
+
+  /**
+   * A rename onto a key of another directory removes that copy first, durably: at every directory
+   * sync (each a point a crash can stop at) the tier holds at most one copy of the target and the
+   * source's bytes are under one of the two names.
+   */
+  @Test
+  void shouldNeverHoldTwoCopiesOfARenameTargetInTwoDirectories() throws IOException {
+    Path dir1 = tempDir.resolve("d1");
+    Path dir2 = tempDir.resolve("d2");
+    List<String> states = new ArrayList<>();
+    boolean[] armed = {false};
+    DirectorySync probe =
+        directory -> {
+          if (armed[0]) {
+            boolean oldTarget = Files.exists(dir1.resolve("x/target"));
+            boolean newTarget = Files.exists(dir2.resolve("x/target"));
+            boolean source = Files.exists(dir2.resolve("source"));
+            states.add(oldTarget + "/" + newTarget + "/" + source);
+          }
+        };
+    try (FileTier tier = FileTier.open(config(-1, dir1, dir2), probe)) {
+      assumeTrue(Files.getFileStore(dir1).equals(Files.getFileStore(dir2)), "one file store");
+      try (FileChannel target = tier.open("x/target", CREATE_RW)) {
+        write(target, "old target bytes");
+      }
+      try (FileChannel source = tier.open("source", CREATE_RW)) {
+        write(source, "source");
+      }
+      assertThat(dir1.resolve("x/target")).exists();
+      assertThat(dir2.resolve("source")).exists();
+      armed[0] = true;
+      tier.rename("source", "x/target");
+    }
+    assertThat(states).isNotEmpty();
+    assertThat(states)
+        .as("old target / new target / source at each sync")
+        .first()
+        .isEqualTo("false/false/true");
+    assertThat(states).allMatch(state -> !state.startsWith("true/true"));
+    assertThat(states).allMatch(state -> !state.endsWith("false/false"));
   }
 
   @Test

@@ -26,6 +26,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.mixchannel.api.RefusedCopyException;
 import dev.mixchannel.api.SizeHint;
 import dev.mixchannel.api.StorageInUseException;
 import dev.mixchannel.api.StorageTier;
@@ -40,6 +41,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -243,20 +245,56 @@ class FileTierTest {
   }
 
   @Test
-  @ExpectedLog(logger = "dev.mixchannel.file.KeyScan", contains = "key found in two directories")
-  void shouldKeepNewerFileWhenKeyExistsInTwoDirectoriesAtOpen() throws IOException {
+  @ExpectedLog(
+      logger = "dev.mixchannel.file.KeyScan",
+      contains = "key found in two directories with different bytes")
+  void shouldRefuseAKeyFoundInTwoDirectoriesWithDifferentBytesKeepingBoth() throws IOException {
     Path dir1 = Files.createDirectories(tempDir.resolve("d1/p"));
     Path dir2 = Files.createDirectories(tempDir.resolve("d2/p"));
-    Files.writeString(dir1.resolve("k"), "older");
+    Files.writeString(dir1.resolve("k"), "written later, but older by its time");
     Files.writeString(dir2.resolve("k"), "newer!");
     Files.setLastModifiedTime(dir1.resolve("k"), FileTime.fromMillis(1_000_000));
     Files.setLastModifiedTime(dir2.resolve("k"), FileTime.fromMillis(2_000_000));
     try (FileTier tier = FileTier.open(config(-1, tempDir.resolve("d1"), tempDir.resolve("d2")))) {
-      assertThat(tier.keys()).containsExactly("p/k");
-      assertThat(tier.size("p/k")).isEqualTo(6);
-      assertThat(dir1).doesNotExist();
-      assertThat(dir2.resolve("k")).hasContent("newer!");
+      assertThat(tier.keys()).isEmpty();
+      assertThat(tier.exists("p/k")).isFalse();
+      assertThat(tier.refusedKeys()).containsOnlyKeys("p/k");
+      assertThat(tier.refusedKeys().get("p/k")).contains(dir1.resolve("k").toString());
+      for (ThrowingConsumer<FileTier> call :
+          List.<ThrowingConsumer<FileTier>>of(
+              t -> t.open("p/k", READ),
+              t -> t.open("p/k", CREATE_RW),
+              t -> t.size("p/k"),
+              t -> t.delete("p/k"),
+              t -> t.rename("p/k", "q"),
+              t -> t.rename("q", "p/k"),
+              t -> t.createIncomplete("p/k", SizeHint.NONE))) {
+        assertThatThrownBy(() -> call.accept(tier))
+            .isInstanceOf(RefusedCopyException.class)
+            .hasMessageContaining("two copies of it that differ");
+      }
     }
+    assertThat(dir1.resolve("k")).hasContent("written later, but older by its time");
+    assertThat(dir2.resolve("k")).hasContent("newer!");
+  }
+
+  @Test
+  @ExpectedLog(
+      logger = "dev.mixchannel.file.KeyScan",
+      contains = "key found in two directories with the same bytes")
+  void shouldRemoveOneOfTwoIdenticalCopiesOfAKeyAtOpen() throws IOException {
+    Path dir1 = Files.createDirectories(tempDir.resolve("d1/p"));
+    Path dir2 = Files.createDirectories(tempDir.resolve("d2/p"));
+    Files.writeString(dir1.resolve("k"), "same");
+    Files.writeString(dir2.resolve("k"), "same");
+    try (FileTier tier = FileTier.open(config(-1, tempDir.resolve("d1"), tempDir.resolve("d2")))) {
+      assertThat(tier.keys()).containsExactly("p/k");
+      assertThat(tier.refusedKeys()).isEmpty();
+      try (FileChannel channel = tier.open("p/k", READ)) {
+        assertThat(readAll(channel)).isEqualTo("same");
+      }
+    }
+    assertThat(Files.exists(dir1.resolve("k")) ^ Files.exists(dir2.resolve("k"))).isTrue();
   }
 
   @Test
