@@ -43,10 +43,12 @@ import picocli.CommandLine.Parameters;
  *
  * <p>Keys of deleted journals are removed first (the reaper's rules); each remaining journal key is
  * copied over its placeholder, made durable, and deleted. {@code --quarantine-to} writes
- * quarantined keys as files under a directory and deletes them. It can be stopped and run again.
- * The command line and the exit codes are every operator command's ({@link CommandLines}): 0 when
- * no key is left, 1 when keys were left (listed), 2 for bad usage or settings, 3 on an error (the
- * bookie still running holds the tiers: stop it); {@code --help}, {@code --version}.
+ * quarantined keys as files under a directory and deletes them. It can be stopped and run again. A
+ * placeholder whose key no tier holds (its bytes are lost) is listed as left: a bookie refuses it,
+ * with the provider or without. The command line and the exit codes are every operator command's
+ * ({@link CommandLines}): 0 when no key is left, 1 when keys or such placeholders were left
+ * (listed), 2 for bad usage or settings, 3 on an error (the bookie still running holds the tiers:
+ * stop it); {@code --help}, {@code --version}.
  */
 @Command(
     name = "Evacuate",
@@ -87,7 +89,8 @@ public final class Evacuate extends OperatorCommand {
    * @param args the bookie configuration file, then optionally {@code --quarantine-to <dir>}
    * @param out where progress, help and the version go
    * @param err where errors and usage messages go
-   * @return the exit code: 0 all evacuated, 1 keys left, 2 bad usage or settings, 3 an error
+   * @return the exit code: 0 all evacuated, 1 keys or keyless placeholders left, 2 bad usage or
+   *     settings, 3 an error
    */
   public static int run(String[] args, PrintStream out, PrintStream err) {
     return new Evacuate(out).execute(args, err);
@@ -121,7 +124,12 @@ public final class Evacuate extends OperatorCommand {
         out().println("done: every journal key is a journal file again");
         return CommandLines.OK;
       }
-      out().println("done: " + left.size() + " keys left in the tiers: " + left);
+      out()
+          .println(
+              "done: "
+                  + left.size()
+                  + " left (keys in the tiers, placeholders whose key no tier holds): "
+                  + left);
       return CommandLines.PROBLEMS;
     }
   }

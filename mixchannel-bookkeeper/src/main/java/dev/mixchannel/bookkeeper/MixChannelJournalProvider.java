@@ -16,6 +16,7 @@
 package dev.mixchannel.bookkeeper;
 
 import dev.mixchannel.api.InvalidConfigException;
+import dev.mixchannel.bookkeeper.internal.BookKeeperVersionCheck;
 import dev.mixchannel.bookkeeper.internal.BookieConfig;
 import dev.mixchannel.bookkeeper.internal.JournalFile;
 import dev.mixchannel.bookkeeper.internal.JournalSettings;
@@ -27,12 +28,15 @@ import java.io.UncheckedIOException;
 import org.apache.bookkeeper.bookie.BookieFileChannel;
 import org.apache.bookkeeper.bookie.FileChannelProvider;
 import org.apache.bookkeeper.conf.ServerConfiguration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A BookKeeper journal channel provider whose journal channels are {@code MixChannel}s: set {@code
  * journalChannelProvider=dev.mixchannel.bookkeeper.MixChannelJournalProvider} and the tier keys
  * ({@code mixchannel.*}, or {@code mixchannel.bookkeeper.settings=<file>}) in the bookie's
- * configuration. BookKeeper 4.16.0 or later.
+ * configuration. BookKeeper 4.16.x and 4.17.x: any other release is refused at the first journal
+ * file, unless {@code mixchannel.bookkeeper.version.allow} names that exact version.
  *
  * <p>The bookie creates one provider per journal directory (and the {@code lastmark}, {@code
  * readjournal} commands and the last-log-mark endpoint create their own). The tiers are opened on
@@ -40,32 +44,49 @@ import org.apache.bookkeeper.conf.ServerConfiguration;
  * providers of the process; they close when every provider that opened a channel is closed and the
  * last journal written is closed (the bookie closes the providers first).
  *
- * <p>Each journal file stays in its directory as an empty placeholder that the bookie lists and
- * deletes; its bytes are in the key {@code journal/<real directory path>/<id>.txn}. A reaper
- * removes the keys of journals the bookie deleted (see the module's docs). {@link
- * #supportReuseFile()} is {@code false}: a reused journal is replayed with its old bytes after a
- * crash.
+ * <p>Each journal file stays in its directory as a placeholder that the bookie lists and deletes,
+ * and that a bookie without the provider refuses to replay (a journal header with a format version
+ * no BookKeeper reads); its bytes are in the key {@code journal/<real directory path>/<id>.txn}. A
+ * placeholder whose key no tier holds is refused. A reaper removes the keys of journals the bookie
+ * deleted (see the module's docs). {@link #supportReuseFile()} is {@code false}: a reused journal
+ * is replayed with its old bytes after a crash.
  *
  * <p>Thread-safe. {@link #open} throws {@link InvalidConfigException} for bad settings and {@link
- * IOException} when the tiers fail or the provider is closed.
+ * IOException} when the BookKeeper version is refused, the tiers fail or the provider is closed;
+ * the channel's {@code getFileChannel} throws {@link IOException} for a placeholder without key.
  */
 public final class MixChannelJournalProvider implements FileChannelProvider {
 
+  private static final Logger LOG = LoggerFactory.getLogger(MixChannelJournalProvider.class);
+
+  private final ClassLoader bookKeeper;
   private JournalStorage storage;
   private boolean closed;
 
   /** Creates a provider; BookKeeper calls this by reflection. Opens nothing. */
-  public MixChannelJournalProvider() {}
+  public MixChannelJournalProvider() {
+    this(FileChannelProvider.class.getClassLoader());
+  }
 
   /**
-   * Looks at a journal file of the bookie; the first call reads the settings and attaches to the
-   * process's journal tiers.
+   * Creates a provider that reads the BookKeeper version from a given class loader (tests).
+   *
+   * @param bookKeeper the class loader whose {@code FileChannelProvider} jar names the version
+   */
+  MixChannelJournalProvider(ClassLoader bookKeeper) {
+    this.bookKeeper = bookKeeper;
+  }
+
+  /**
+   * Looks at a journal file of the bookie; the first call reads the settings, checks the BookKeeper
+   * version ({@link BookKeeperVersionCheck}) and attaches to the process's journal tiers.
    *
    * @param file the journal file
    * @param configuration the bookie's configuration
    * @return the journal file's view; the bookie closes the channel it gets from it
-   * @throws IOException when the settings file cannot be read, the tiers are shared with another
-   *     bookie configuration, or the provider is closed
+   * @throws IOException when the settings file cannot be read, the BookKeeper version is not one
+   *     the provider was built for and {@code mixchannel.bookkeeper.version.allow} does not name
+   *     it, the tiers are shared with another bookie configuration, or the provider is closed
    * @throws InvalidConfigException for bad settings
    */
   @Override
@@ -145,7 +166,18 @@ public final class MixChannelJournalProvider implements FileChannelProvider {
       throw new IOException("journal channel provider is closed");
     }
     if (storage == null) {
-      storage = SharedStorages.PROCESS.attach(JournalSettings.from(BookieConfig.of(configuration)));
+      JournalSettings settings = JournalSettings.from(BookieConfig.of(configuration));
+      String version =
+          BookKeeperVersionCheck.check(bookKeeper, settings.allowedBookKeeperVersion());
+      if (!BookKeeperVersionCheck.inRange(version)) {
+        LOG.warn(
+            "MixChannel journal provider runs on a BookKeeper outside its tested range because {}"
+                + " names it: version={}, tested={}",
+            JournalSettings.VERSION_ALLOW,
+            version,
+            BookKeeperVersionCheck.TESTED);
+      }
+      storage = SharedStorages.PROCESS.attach(settings);
     }
     return storage;
   }

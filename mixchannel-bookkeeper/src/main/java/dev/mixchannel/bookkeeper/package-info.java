@@ -21,8 +21,9 @@
  * and {@link dev.mixchannel.bookkeeper.Evacuate} turns them back into plain journal files so that
  * the provider can be removed.
  *
- * <p>Each journal file the bookie creates stays in its journal directory as an empty
- * <i>placeholder</i> that the bookie lists and deletes; its bytes live in the tiers under the key
- * {@code journal/<real path of the journal directory>/<id>.txn}.
+ * <p>Each journal file the bookie creates stays in its journal directory as a <i>placeholder</i>
+ * that the bookie lists and deletes, and that a bookie without the provider refuses to replay; its
+ * bytes live in the tiers under the key {@code journal/<real path of the journal
+ * directory>/<id>.txn}.
  */
 package dev.mixchannel.bookkeeper;

@@ -18,20 +18,27 @@ package dev.mixchannel.bookkeeper;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.mixchannel.api.MixChannelException;
 import dev.mixchannel.bookkeeper.internal.BookieFixture;
 import dev.mixchannel.bookkeeper.internal.JournalKeys;
+import dev.mixchannel.bookkeeper.internal.JournalPlaceholder;
+import dev.mixchannel.bookkeeper.internal.JournalPlaceholder.State;
 import dev.mixchannel.testkit.junit.ExpectedLog;
 import dev.mixchannel.tiering.MixChannel;
 import dev.mixchannel.tiering.TierManager;
 import java.io.File;
 import java.io.FileDescriptor;
 import java.io.IOException;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
+import java.util.stream.Stream;
 import org.apache.bookkeeper.bookie.BookieFileChannel;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,14 +46,15 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The provider driven as BookKeeper's {@code JournalChannel} drives it: {@code open}, {@code
  * fileExists}, {@code createNewFile} by the bookie, {@code getFileChannel}, a header, a force and
- * the preallocation write; and replay opens of every kind of existing journal.
+ * the preallocation write; and replay opens of every kind of existing journal (each state of its
+ * file, with and without a key); and the BookKeeper version check at the first open.
  */
 class MixChannelJournalProviderTest {
 
   private static final long PREALLOC = 16L << 20;
 
   @Test
-  void shouldKeepThePlaceholderEmptyAndDropThePreallocationWhenTheBookieCreatesAJournal(
+  void shouldFillThePlaceholderAndDropThePreallocationWhenTheBookieCreatesAJournal(
       @TempDir Path root) throws Exception {
     try (BookieFixture bookie = new BookieFixture(root)) {
       File file = bookie.journalCurrent().resolve("10.txn").toFile();
@@ -57,6 +65,8 @@ class MixChannelJournalProviderTest {
       assertThat(journal.fileExists(file)).isTrue();
       FileChannel channel = journal.getFileChannel();
       assertThat(journal.getFileChannel()).isSameAs(channel);
+      // Whole before the bookie can write an entry: a bookie without the provider refuses it.
+      assertThat(JournalPlaceholder.stateOf(file.toPath())).isEqualTo(State.WHOLE);
       channel.write(ByteBuffer.wrap(header()));
       channel.force(true);
       assertThat(channel.write(ByteBuffer.allocate(512), PREALLOC - 512)).isEqualTo(512);
@@ -65,7 +75,7 @@ class MixChannelJournalProviderTest {
       assertThat(journal.getFD().valid()).isFalse();
       provider.close();
       channel.close();
-      assertThat(Files.size(file.toPath())).isZero();
+      assertThat(Files.readAllBytes(file.toPath())).isEqualTo(JournalPlaceholder.bytes());
       try (TierManager tiers = TierManager.open(bookie.tierConfig());
           MixChannel key = tiers.open(JournalKeys.keyOf(file.toPath()))) {
         assertThat(key.size()).isEqualTo(512);
@@ -93,17 +103,26 @@ class MixChannelJournalProviderTest {
   }
 
   @Test
-  void shouldReadTheKeyBackWhenAnExistingJournalIsOpened(@TempDir Path root) throws Exception {
+  void shouldReadTheKeyBackAndFillAnEmptyPlaceholderWhenAnExistingJournalIsOpened(
+      @TempDir Path root) throws Exception {
     try (BookieFixture bookie = new BookieFixture(root)) {
-      File file = bookie.journalCurrent().resolve("12.txn").toFile();
-      writeJournal(bookie, file, "entries");
+      File whole = bookie.journalCurrent().resolve("12.txn").toFile();
+      File firstLayout = bookie.journalCurrent().resolve("18.txn").toFile();
+      writeJournal(bookie, whole, "entries");
+      writeJournal(bookie, firstLayout, "entries");
+      assertThat(JournalPlaceholder.stateOf(whole.toPath())).isEqualTo(State.WHOLE);
+      // The placeholder of the first layout: an empty file beside its key.
+      Files.write(firstLayout.toPath(), new byte[0]);
       MixChannelJournalProvider provider = new MixChannelJournalProvider();
-      BookieFileChannel journal = provider.open(file, bookie.conf());
-      assertThat(journal.fileExists(file)).isTrue();
-      FileChannel channel = journal.getFileChannel();
-      assertThat(read(channel))
-          .isEqualTo(new String(header(), StandardCharsets.ISO_8859_1) + "entries");
-      channel.close();
+      for (File file : new File[] {whole, firstLayout}) {
+        BookieFileChannel journal = provider.open(file, bookie.conf());
+        assertThat(journal.fileExists(file)).isTrue();
+        FileChannel channel = journal.getFileChannel();
+        assertThat(read(channel))
+            .isEqualTo(new String(header(), StandardCharsets.ISO_8859_1) + "entries");
+        channel.close();
+        assertThat(Files.readAllBytes(file.toPath())).isEqualTo(JournalPlaceholder.bytes());
+      }
       provider.close();
     }
   }
@@ -120,9 +139,7 @@ class MixChannelJournalProviderTest {
       assertThat(read(channel)).isEqualTo("in the file");
       channel.close();
       provider.close();
-      try (TierManager tiers = TierManager.open(bookie.tierConfig())) {
-        assertThat(tiers.keys()).isEmpty();
-      }
+      assertNoKeys(bookie);
     }
   }
 
@@ -170,6 +187,7 @@ class MixChannelJournalProviderTest {
       MixChannelJournalProvider provider = new MixChannelJournalProvider();
       FileChannel channel = provider.open(file, bookie.conf()).getFileChannel();
       assertThat(read(channel)).isEqualTo("moved");
+      assertThat(JournalPlaceholder.stateOf(file.toPath())).isEqualTo(State.WHOLE);
       channel.close();
       provider.close();
     }
@@ -257,6 +275,94 @@ class MixChannelJournalProviderTest {
             .containsExactlyInAnyOrder(
                 JournalKeys.keyOf(first.toPath()), JournalKeys.keyOf(other.toPath()));
       }
+    }
+  }
+
+  @Test
+  void shouldReplayAnEmptyFileAsEmptyWhenNoTierHoldsItsKey(@TempDir Path root) throws Exception {
+    try (BookieFixture bookie = new BookieFixture(root)) {
+      File file = bookie.journalCurrent().resolve("19.txn").toFile();
+      assertThat(file.createNewFile()).isTrue();
+      MixChannelJournalProvider provider = new MixChannelJournalProvider();
+      FileChannel channel = provider.open(file, bookie.conf()).getFileChannel();
+      assertThat(channel.size()).isZero();
+      assertThat(JournalPlaceholder.stateOf(file.toPath())).isEqualTo(State.EMPTY);
+      channel.close();
+      provider.close();
+      assertNoKeys(bookie);
+    }
+  }
+
+  @Test
+  void shouldRefuseAWholeOrCutPlaceholderWhenNoTierHoldsItsKey(@TempDir Path root)
+      throws Exception {
+    try (BookieFixture bookie = new BookieFixture(root)) {
+      Path whole = bookie.journalCurrent().resolve("1a.txn");
+      Path cut = bookie.journalCurrent().resolve("1b.txn");
+      writeJournal(bookie, whole.toFile(), "acknowledged");
+      writeJournal(bookie, cut.toFile(), "acknowledged");
+      Files.write(cut, Arrays.copyOf(JournalPlaceholder.bytes(), 20));
+      // The keys are lost (a slot quarantined, a pool recreated): no tier holds them.
+      try (TierManager tiers = TierManager.open(bookie.tierConfig())) {
+        assertThat(tiers.delete(JournalKeys.keyOf(whole))).isTrue();
+        assertThat(tiers.delete(JournalKeys.keyOf(cut))).isTrue();
+      }
+      MixChannelJournalProvider provider = new MixChannelJournalProvider();
+      for (Path file : new Path[] {whole, cut}) {
+        BookieFileChannel journal = provider.open(file.toFile(), bookie.conf());
+        assertThat(journal.fileExists(file.toFile())).isTrue();
+        assertThatThrownBy(journal::getFileChannel)
+            .isInstanceOf(MixChannelException.class)
+            .hasMessageStartingWith(
+                "journal placeholder has no key, its bytes are in no tier: file="
+                    + file
+                    + ", key="
+                    + JournalKeys.keyOf(file)
+                    + ", placeholder=");
+      }
+      provider.close();
+      assertThat(JournalPlaceholder.stateOf(whole)).isEqualTo(State.WHOLE);
+      assertThat(JournalPlaceholder.stateOf(cut)).isEqualTo(State.CUT);
+      assertNoKeys(bookie);
+    }
+  }
+
+  @Test
+  @ExpectedLog(
+      logger = "dev.mixchannel.bookkeeper.MixChannelJournalProvider",
+      contains = "runs on a BookKeeper outside its tested range",
+      reason = "the provider allowed to run on 4.18.0 says so")
+  void shouldRefuseABookKeeperOutsideTheTestedRangeUnlessTheSettingNamesIt(@TempDir Path root)
+      throws Exception {
+    Path classPath = BookieFixture.bookKeeperRoot(root.resolve("bookkeeper-4.18.0"), "4.18.0");
+    try (BookieFixture bookie = new BookieFixture(root);
+        URLClassLoader bookKeeper =
+            new URLClassLoader(new URL[] {classPath.toUri().toURL()}, null)) {
+      File file = bookie.journalCurrent().resolve("1c.txn").toFile();
+      MixChannelJournalProvider refusing = new MixChannelJournalProvider(bookKeeper);
+      assertThatThrownBy(() -> refusing.open(file, bookie.conf()))
+          .isInstanceOf(MixChannelException.class)
+          .hasMessageContaining(
+              "refuses to run on a BookKeeper it was not built for: version=4.18.0")
+          .hasMessageContaining("tested=[4.16.6, 4.17.2]")
+          .hasMessageContaining("mixchannel.bookkeeper.version.allow=4.18.0");
+      refusing.close();
+      try (Stream<Path> pool = Files.list(bookie.pmemDir())) {
+        assertThat(pool).as("no tier opened").isEmpty();
+      }
+
+      bookie.conf().setProperty("mixchannel.bookkeeper.version.allow", "4.18.0");
+      MixChannelJournalProvider allowed = new MixChannelJournalProvider(bookKeeper);
+      FileChannel channel = newJournal(allowed, file, bookie);
+      allowed.close();
+      channel.close();
+      assertThat(JournalPlaceholder.stateOf(file.toPath())).isEqualTo(State.WHOLE);
+    }
+  }
+
+  private static void assertNoKeys(BookieFixture bookie) throws IOException {
+    try (TierManager tiers = TierManager.open(bookie.tierConfig())) {
+      assertThat(tiers.keys()).isEmpty();
     }
   }
 

@@ -119,6 +119,30 @@ public final class BookieFixture implements AutoCloseable {
   }
 
   /**
+   * Makes a class path root that shows a BookKeeper of a given version to {@link
+   * BookKeeperVersionCheck}: the class file of {@code FileChannelProvider} (never loaded, so any
+   * bytes do) and, unless the version is null, {@code bookkeeper-server}'s {@code pom.properties}.
+   *
+   * @param root the directory to fill
+   * @param version the version it names, or null for none
+   * @return {@code root}
+   * @throws IOException when the files cannot be written
+   */
+  public static Path bookKeeperRoot(Path root, String version) throws IOException {
+    Path anchor = root.resolve(BookKeeperVersionCheck.ANCHOR);
+    Files.createDirectories(anchor.getParent());
+    Files.write(anchor, new byte[] {(byte) 0xca, (byte) 0xfe});
+    if (version != null) {
+      Path resource = root.resolve(BookKeeperVersionCheck.RESOURCE);
+      Files.createDirectories(resource.getParent());
+      Files.writeString(
+          resource,
+          "artifactId=bookkeeper-server\ngroupId=org.apache.bookkeeper\nversion=" + version + "\n");
+    }
+    return root;
+  }
+
+  /**
    * The tier keys as properties.
    *
    * @return {@code mixchannel.*} properties

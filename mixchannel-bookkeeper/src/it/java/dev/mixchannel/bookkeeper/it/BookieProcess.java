@@ -54,6 +54,7 @@ public final class BookieProcess implements AutoCloseable {
   private List<String> jvmOptions = TEST_JVM;
   private Process process;
   private int starts;
+  private long launchedNanos;
   private long lastStartNanos = -1;
 
   /**
@@ -159,6 +160,56 @@ public final class BookieProcess implements AutoCloseable {
    * @throws Exception when it does not come up in time
    */
   public void start(BookKeeperAdmin admin) throws Exception {
+    Path log = launch(admin);
+    long deadline = launchedNanos + START_TIMEOUT.toNanos();
+    while (System.nanoTime() < deadline) {
+      if (!process.isAlive()) {
+        throw new IOException(
+            "bookie exited while starting: code=" + process.exitValue() + " (" + log + ")");
+      }
+      if (isAvailable(admin)) {
+        lastStartNanos = System.nanoTime() - launchedNanos;
+        return;
+      }
+      process.waitFor(50, TimeUnit.MILLISECONDS);
+    }
+    throw new IOException("bookie did not become available in " + START_TIMEOUT + " (" + log + ")");
+  }
+
+  /**
+   * Starts the bookie when it must refuse to start: waits until its log shows {@code refusal} or
+   * its process exits, checks that the cluster never listed it as available, and kills what is left
+   * of it (BookKeeper 4.16 and 4.17 keep the process of a bookie whose replay failed alive, serving
+   * nothing).
+   *
+   * @param admin the cluster's admin client
+   * @param refusal a line of the log that says the bookie refused to start
+   * @return the log of this start
+   * @throws Exception when neither happens within {@code START_TIMEOUT}, or the cluster lists it
+   */
+  public String startRefused(BookKeeperAdmin admin, String refusal) throws Exception {
+    Path log = launch(admin);
+    long deadline = launchedNanos + START_TIMEOUT.toNanos();
+    while (process.isAlive() && !log().contains(refusal)) {
+      if (isAvailable(admin)) {
+        throw new IOException("bookie started although it should refuse to (" + log + ")");
+      }
+      if (System.nanoTime() > deadline) {
+        kill();
+        throw new IOException(
+            "bookie neither refused nor exited in " + START_TIMEOUT + " (" + log + ")");
+      }
+      process.waitFor(100, TimeUnit.MILLISECONDS);
+    }
+    if (isAvailable(admin)) {
+      throw new IOException("bookie registered as available although it refused (" + log + ")");
+    }
+    kill();
+    return log();
+  }
+
+  /** Writes the configuration and launches the bookie once the previous one is unregistered. */
+  private Path launch(BookKeeperAdmin admin) throws Exception {
     // A killed bookie stays registered until its ZooKeeper session expires (zkTimeout).
     long gone = System.nanoTime() + START_TIMEOUT.toNanos();
     while (isAvailable(admin)) {
@@ -179,21 +230,9 @@ public final class BookieProcess implements AutoCloseable {
     ProcessBuilder builder =
         new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
     builder.environment().putAll(environment);
-    long launched = System.nanoTime();
+    launchedNanos = System.nanoTime();
     process = builder.start();
-    long deadline = launched + START_TIMEOUT.toNanos();
-    while (System.nanoTime() < deadline) {
-      if (!process.isAlive()) {
-        throw new IOException(
-            "bookie exited while starting: code=" + process.exitValue() + " (" + log + ")");
-      }
-      if (isAvailable(admin)) {
-        lastStartNanos = System.nanoTime() - launched;
-        return;
-      }
-      process.waitFor(50, TimeUnit.MILLISECONDS);
-    }
-    throw new IOException("bookie did not become available in " + START_TIMEOUT + " (" + log + ")");
+    return log;
   }
 
   /**

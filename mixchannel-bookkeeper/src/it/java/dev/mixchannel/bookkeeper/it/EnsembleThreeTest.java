@@ -17,7 +17,8 @@ package dev.mixchannel.bookkeeper.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Files;
+import dev.mixchannel.bookkeeper.internal.JournalPlaceholder;
+import dev.mixchannel.bookkeeper.internal.JournalPlaceholder.State;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -66,7 +67,9 @@ class EnsembleThreeTest {
       LedgerHandle reader = cluster.openLedgerNoRecovery(ledger.getId());
       assertThat(Traffic.verify(reader, acked.last(), acked)).isEqualTo(acked.size());
       for (Path file : TestTiers.journalFiles(victim.journalDir())) {
-        assertThat(Files.size(file)).as("placeholder %s", file).isZero();
+        assertThat(JournalPlaceholder.stateOf(file))
+            .as("placeholder %s", file)
+            .isEqualTo(State.WHOLE);
       }
       victim.stop();
     } finally {

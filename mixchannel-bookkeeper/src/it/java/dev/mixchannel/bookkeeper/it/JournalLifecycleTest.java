@@ -16,15 +16,20 @@
 package dev.mixchannel.bookkeeper.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.mixchannel.bookkeeper.MixChannelJournalProvider;
 import dev.mixchannel.bookkeeper.internal.BookieFixture;
 import dev.mixchannel.bookkeeper.internal.JournalKeys;
+import dev.mixchannel.bookkeeper.internal.JournalPlaceholder;
+import dev.mixchannel.bookkeeper.internal.JournalPlaceholder.State;
 import dev.mixchannel.testkit.junit.ExpectedLog;
+import dev.mixchannel.testkit.junit.LeakCheck;
 import dev.mixchannel.tiering.TierManager;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.io.File;
+import java.io.IOException;
 import java.lang.reflect.Field;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
@@ -46,19 +51,19 @@ import org.slf4j.event.Level;
  * BookKeeper's own {@code Journal} in the test JVM with the provider: it writes, shuts down
  * (closing the provider before its journal thread closes the last channel, on an interrupted
  * thread), and a fresh {@code Journal} scans the journals back the way replay and {@code
- * readjournal} do.
+ * readjournal} do; and a stock {@code Journal}, without the provider, refuses a placeholder.
  */
+@ExpectedLog(
+    logger = "org.apache.bookkeeper.bookie.Journal",
+    level = Level.ERROR,
+    contains = "Problems reading from",
+    reason = "a new bookie has no lastMark file yet, which BookKeeper logs as an error")
 class JournalLifecycleTest {
 
   private static final int ENTRIES = 2_000;
   private static final long LEDGER = 7;
 
   @Test
-  @ExpectedLog(
-      logger = "org.apache.bookkeeper.bookie.Journal",
-      level = Level.ERROR,
-      contains = "Problems reading from",
-      reason = "a new bookie has no lastMark file yet, which BookKeeper logs as an error")
   void shouldScanEveryEntryBackWhenAJournalWrittenThroughTheProviderIsReadByANewJournal(
       @TempDir Path root) throws Exception {
     try (BookieFixture bookie = new BookieFixture(root)) {
@@ -93,7 +98,7 @@ class JournalLifecycleTest {
       assertThat(files).isNotEmpty();
       try (TierManager tiers = TierManager.open(bookie.tierConfig())) {
         for (Path file : files) {
-          assertThat(Files.size(file)).isZero();
+          assertThat(JournalPlaceholder.stateOf(file)).isEqualTo(State.WHOLE);
           assertThat(tiers.exists(JournalKeys.keyOf(file))).isTrue();
         }
       }
@@ -120,6 +125,41 @@ class JournalLifecycleTest {
       // The scan's provider still holds the tiers: Journal.shutdown() does nothing for a journal
       // that never started, so close the provider as a shutdown would.
       closeProvider(reader);
+    }
+  }
+
+  @Test
+  @ExpectedLog(
+      logger = "org.apache.bookkeeper.bookie.JournalChannel",
+      level = Level.ERROR,
+      contains = "Invalid journal version",
+      reason = "the refusal this test asks for")
+  @LeakCheck(
+      fileDescriptors = false,
+      reason =
+          "BookKeeper's JournalChannel throws from its constructor without closing the stock"
+              + " provider's channel of the journal it refuses; the JVM closes it at exit")
+  void shouldFailAStockScanOfAPlaceholderWhereItReadsAnEmptyFileAsAnEmptyJournal(@TempDir Path root)
+      throws Exception {
+    try (BookieFixture bookie = new BookieFixture(root)) {
+      // No journalChannelProvider: BookKeeper's own files, as replay and readjournal without it.
+      Files.createFile(bookie.journalCurrent().resolve("1.txn"));
+      JournalPlaceholder.fill(bookie.journalCurrent().resolve("2.txn"));
+      Journal stock = newJournal(bookie);
+      List<Long> seen = new ArrayList<>();
+      Journal.JournalScanner scanner = (version, offset, entry) -> seen.add(offset);
+      // The first layout's empty placeholder: an empty journal to a stock bookie, read silently.
+      stock.scanJournal(1L, 0L, scanner, false);
+      assertThat(seen).isEmpty();
+      for (boolean skipInvalidRecord : new boolean[] {false, true}) {
+        assertThatThrownBy(() -> stock.scanJournal(2L, 0L, scanner, skipInvalidRecord))
+            .isInstanceOf(IOException.class)
+            .hasMessage(
+                "Invalid journal version, unable to read. Expected between (1) and (6), got ("
+                    + JournalPlaceholder.FORMAT_VERSION
+                    + ")");
+      }
+      assertThat(seen).isEmpty();
     }
   }
 

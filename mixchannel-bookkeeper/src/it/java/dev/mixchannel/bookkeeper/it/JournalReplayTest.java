@@ -19,6 +19,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mixchannel.bookkeeper.Evacuate;
 import dev.mixchannel.bookkeeper.internal.JournalKeys;
+import dev.mixchannel.bookkeeper.internal.JournalPlaceholder;
+import dev.mixchannel.bookkeeper.internal.JournalPlaceholder.State;
 import dev.mixchannel.tiering.TierManager;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -35,17 +37,18 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A real bookie (child JVM, DbLedgerStorage, {@code journalSyncData=true}) with its journal on the
- * PMem tier through the provider: killed with SIGKILL while adds are in flight, restarted, journal
- * replayed from the tiers; then the provider removed with {@code Evacuate} while a ledger lives
- * only in the journal. The ledger storage flushes only at start (flushInterval 10 min), so entries
- * that come back after a kill come from the journal.
+ * PMem tier through the provider: killed with SIGKILL while adds are in flight; started without the
+ * provider, it refuses its placeholder journals instead of replaying them as empty; restarted with
+ * it, journal replayed from the tiers; then the provider removed with {@code Evacuate} while a
+ * ledger lives only in the journal. The ledger storage flushes only at start (flushInterval 10
+ * min), so entries that come back after a kill come from the journal.
  */
 @Tag("slow")
 @BookieClusterLogs
 class JournalReplayTest {
 
   @Test
-  void shouldReplayEveryAcknowledgedEntryFromTheTiersWhenTheBookieIsKilledDuringAdds()
+  void shouldRefuseToStartWithoutTheProviderAndReplayEveryEntryWithItWhenKilledDuringAdds()
       throws Exception {
     Path home = BookieCluster.newHome("replay");
     try (TestTiers tiers = new TestTiers(home);
@@ -56,6 +59,19 @@ class JournalReplayTest {
       LedgerHandle first = cluster.createLedger(1, 1, 1);
       NavigableSet<Long> acked = Traffic.writeUntilKilled(first, bookie, 10_000);
 
+      // The provider's line dropped from the configuration: the stock bookie's replay reads a
+      // placeholder's header and refuses it; the bookie stops before it serves or moves its mark.
+      bookie.configure(tiers.withoutProvider());
+      String refused =
+          bookie.startRefused(cluster.admin(), "Exception while replaying journals, shutting down");
+      assertThat(refused)
+          .contains(
+              "Invalid journal version, unable to read. Expected between (1) and (6), got ("
+                  + JournalPlaceholder.FORMAT_VERSION
+                  + ")")
+          .doesNotContain("opened the journal tiers");
+
+      bookie.configure(tiers.providerConfig());
       bookie.start(cluster.admin());
       assertThat(bookie.log()).contains("Replaying journal");
       Traffic.recoverAndVerify(cluster, first.getId(), acked);
@@ -69,7 +85,9 @@ class JournalReplayTest {
       List<Path> files = TestTiers.journalFiles(bookie.journalDir());
       assertThat(files).isNotEmpty();
       for (Path file : files) {
-        assertThat(Files.size(file)).as("placeholder %s", file).isZero();
+        assertThat(JournalPlaceholder.stateOf(file))
+            .as("placeholder %s", file)
+            .isEqualTo(State.WHOLE);
       }
       TreeSet<String> placeholderKeys = TestTiers.keysOf(bookie.journalDir());
       try (TierManager manager = tiers.open()) {

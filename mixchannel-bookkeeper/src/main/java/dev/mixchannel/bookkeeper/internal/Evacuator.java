@@ -28,6 +28,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -40,10 +41,12 @@ import java.util.concurrent.locks.ReentrantLock;
  * without the provider. First one reaper pass (keys of deleted journals go); then each key whose
  * placeholder exists is copied into a temporary file next to it ({@code .<name>.evacuating}, which
  * the bookie does not list), forced, renamed over the placeholder, the directory forced, and the
- * key deleted. A placeholder that has bytes already is complete (an earlier evacuation stopped
+ * key deleted. A placeholder (empty, whole or cut: {@link JournalPlaceholder}) is replaced by its
+ * key's bytes; a file that holds journal bytes already is complete (an earlier evacuation stopped
  * before deleting its key), so only the key goes. It can be stopped and run again at any point.
- * Quarantined keys are written as files under a directory of the caller's choice, or left. Not
- * thread-safe.
+ * Quarantined keys are written as files under a directory of the caller's choice, or left. Whole or
+ * cut placeholders whose key no tier holds are reported as left: their bytes are lost, and a bookie
+ * refuses them. Not thread-safe.
  */
 public final class Evacuator {
 
@@ -71,7 +74,7 @@ public final class Evacuator {
    *
    * @param quarantineTo where quarantined keys are written as files (under their key), or null to
    *     leave them
-   * @return the keys left in the tiers
+   * @return the keys left in the tiers, and the placeholders whose key no tier holds
    * @throws IOException when a copy or a key operation fails
    */
   public List<String> run(Path quarantineTo) throws IOException {
@@ -99,16 +102,49 @@ public final class Evacuator {
         out.println("left " + key);
       }
     }
-    for (String key : tiers.divergentKeys()) {
+    List<String> divergent = tiers.divergentKeys();
+    for (String key : tiers.refusedKeys()) {
       left.add(key);
       out.println(
-          "left " + key + ": its complete copies on two tiers differ (mixchannel-tool resolve)");
+          "left "
+              + key
+              + (divergent.contains(key)
+                  ? ": its complete copies on two tiers differ (mixchannel-tool resolve)"
+                  : ": a tier refuses its copy (damaged); restore it from the other bookies"));
+    }
+    for (Path dir : settings.journalDirs()) {
+      for (Path placeholder : orphanedPlaceholders(dir)) {
+        left.add(placeholder.toString());
+        out.println(
+            "left "
+                + placeholder
+                + ": a placeholder whose key is in no tier (its journal bytes are lost unless the"
+                + " tiers are not this bookie's); a bookie refuses it with or without the provider");
+      }
     }
     return left;
   }
 
+  /** The whole or cut placeholders of a journal directory whose key no tier holds. */
+  private List<Path> orphanedPlaceholders(Path dir) throws IOException {
+    List<Path> orphans = new ArrayList<>();
+    if (!Files.isDirectory(dir)) {
+      return orphans;
+    }
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*" + JournalKeys.SUFFIX)) {
+      for (Path file : files) {
+        if (JournalPlaceholder.stateOf(file).claimsKey()
+            && !tiers.exists(JournalKeys.keyOf(file))) {
+          orphans.add(file);
+        }
+      }
+    }
+    orphans.sort(null);
+    return orphans;
+  }
+
   private void evacuate(String key, Path placeholder) throws IOException {
-    if (Files.size(placeholder) > 0) {
+    if (JournalPlaceholder.stateOf(placeholder) == JournalPlaceholder.State.JOURNAL) {
       tiers.delete(key);
       out.println("deleted " + key + ": " + placeholder + " already holds its bytes");
       return;

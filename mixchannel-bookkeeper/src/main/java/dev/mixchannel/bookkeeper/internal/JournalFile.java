@@ -55,7 +55,8 @@ public final class JournalFile implements BookieFileChannel {
    * Every call returns the same channel.
    *
    * @return the channel; the bookie closes it
-   * @throws IOException when the tiers fail
+   * @throws IOException when the tiers fail, or an existing journal's placeholder says its bytes
+   *     are in a key that no tier holds
    */
   @Override
   public synchronized FileChannel getFileChannel() throws IOException {

@@ -42,6 +42,8 @@ import java.util.Properties;
  *     storage opens
  * @param preallocate whether the journal's zero-filling preallocation writes reach the tiers
  * @param sizeHintBytes the size hint of a new journal key (the journal's preallocation size)
+ * @param allowedBookKeeperVersion a BookKeeper version outside the tested range the provider runs
+ *     on anyway ({@value #VERSION_ALLOW}), empty for none
  */
 public record JournalSettings(
     String source,
@@ -50,7 +52,8 @@ public record JournalSettings(
     List<Path> ledgerDirs,
     long reapIntervalMillis,
     boolean preallocate,
-    long sizeHintBytes) {
+    long sizeHintBytes,
+    String allowedBookKeeperVersion) {
 
   /** Prefix of the provider's own keys. */
   public static final String PREFIX = "mixchannel.bookkeeper.";
@@ -63,6 +66,13 @@ public record JournalSettings(
 
   /** Whether the journal's preallocation writes (zeros far past the end) reach the tiers. */
   public static final String PREALLOCATE = PREFIX + "preallocate";
+
+  /**
+   * A BookKeeper version outside the range the provider was tested on ({@link
+   * BookKeeperVersionCheck}) that it runs on anyway: the exact version the bookie's jar reports,
+   * such as {@code 4.18.0}.
+   */
+  public static final String VERSION_ALLOW = PREFIX + "version.allow";
 
   /** Default of {@link #REAP_INTERVAL_MS}. */
   public static final long DEFAULT_REAP_INTERVAL_MS = 60_000;
@@ -80,6 +90,7 @@ public record JournalSettings(
    * @param reapIntervalMillis the reaper period
    * @param preallocate whether preallocation writes pass
    * @param sizeHintBytes the size hint
+   * @param allowedBookKeeperVersion an untested BookKeeper version to run on anyway, empty for none
    */
   public JournalSettings {
     journalDirs = List.copyOf(journalDirs);
@@ -99,7 +110,9 @@ public record JournalSettings(
   public static JournalSettings from(BookieConfig bookie) throws IOException {
     PrefixedSettings keys =
         PrefixedSettings.of(
-            bookie.mixchannel(), PREFIX, List.of(SETTINGS_FILE, REAP_INTERVAL_MS, PREALLOCATE));
+            bookie.mixchannel(),
+            PREFIX,
+            List.of(SETTINGS_FILE, REAP_INTERVAL_MS, PREALLOCATE, VERSION_ALLOW));
     Properties tiers = keys.others();
     Optional<String> file = keys.value(SETTINGS_FILE);
     String source;
@@ -149,7 +162,8 @@ public record JournalSettings(
         ledgerDirs,
         keys.millis(REAP_INTERVAL_MS, DEFAULT_REAP_INTERVAL_MS),
         keys.bool(PREALLOCATE),
-        Math.max(0, bookie.preAllocBytes()));
+        Math.max(0, bookie.preAllocBytes()),
+        keys.value(VERSION_ALLOW).map(String::trim).orElse(""));
   }
 
   private static List<Path> current(List<Path> dirs) {

@@ -19,15 +19,16 @@ import static java.nio.file.StandardOpenOption.CREATE_NEW;
 import static java.nio.file.StandardOpenOption.READ;
 import static java.nio.file.StandardOpenOption.WRITE;
 
+import dev.mixchannel.api.MixChannelException;
 import dev.mixchannel.api.SizeHint;
+import dev.mixchannel.common.Closeables;
 import dev.mixchannel.common.DaemonThreads;
 import dev.mixchannel.common.Version;
 import dev.mixchannel.tiering.MixChannel;
 import dev.mixchannel.tiering.TierManager;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.HashMap;
@@ -49,11 +50,12 @@ import org.slf4j.LoggerFactory;
  * the close clears the interrupt while it waits for the tiers and sets it again.
  *
  * <p>Opening a journal: a new journal (its placeholder did not exist when the provider was asked)
- * gets a new key, after its placeholder is made durable; an existing placeholder is read from its
- * key, or from itself when it has bytes (a journal written without the provider, or evacuated). The
- * reaper runs once when the storage opens and then every {@code reap.interval.ms} on the thread
- * {@code mixchannel-bookkeeper-reaper-1}. Thread-safe: key actions (opens, reaper actions) hold one
- * lock.
+ * gets a new key, and then its file becomes a placeholder that a bookie without the provider
+ * refuses ({@link JournalPlaceholder}); an existing placeholder is read from its key, or the open
+ * is refused when a placeholder that says it has a key has none; a file with journal bytes (a
+ * journal written without the provider, or evacuated) is read as it is. The reaper runs once when
+ * the storage opens and then every {@code reap.interval.ms} on the thread {@code
+ * mixchannel-bookkeeper-reaper-1}. Thread-safe: key actions (opens, reaper actions) hold one lock.
  */
 public final class JournalStorage {
 
@@ -135,8 +137,12 @@ public final class JournalStorage {
   }
 
   /**
-   * Opens the channel of a journal the bookie is creating: makes its placeholder durable, moves a
-   * stale key of that name to quarantine, and creates the key.
+   * Opens the channel of a journal the bookie is creating: moves a stale key of that name to
+   * quarantine, creates the key and forces it, then makes the journal file a whole placeholder,
+   * durably ({@link JournalPlaceholder#fill}). Only then may the bookie write an entry: replay
+   * finds a journal only by listing its directory, and a bookie without the provider must find a
+   * file it refuses; and since the key exists before the placeholder is whole, a whole placeholder
+   * without a key always means lost bytes.
    *
    * @param placeholder the journal file the bookie created
    * @return the channel, to be closed by the bookie
@@ -146,20 +152,19 @@ public final class JournalStorage {
     keyLock.lock();
     try {
       TierManager tiers = tiers();
-      try {
-        Files.createFile(placeholder);
-      } catch (FileAlreadyExistsException e) {
-        // The bookie created it, as it always does before asking for the channel.
-      }
-      // Replay finds a journal only by listing its directory: the placeholder's name must be
-      // durable before any entry in its key is acknowledged.
-      Durability.forceFileAndDirectory(placeholder);
       String key = JournalKeys.keyOf(placeholder);
       if (tiers.exists(key)) {
         Reaper.quarantine(tiers, key, clock, "a new journal's key existed already");
       }
       MixChannel channel =
           tiers.open(key, CREATE_NEW, READ, WRITE, SizeHint.of(settings.sizeHintBytes()));
+      try {
+        channel.force(true);
+        JournalPlaceholder.fill(placeholder);
+      } catch (IOException | RuntimeException e) {
+        Closeables.closeQuietly(e, channel);
+        throw e;
+      }
       track(key, true);
       return new JournalKeyChannel(channel, this, key, true, settings.preallocate());
     } finally {
@@ -168,22 +173,29 @@ public final class JournalStorage {
   }
 
   /**
-   * Opens the channel of an existing journal for replay: its key; or the placeholder itself when it
-   * has bytes (then a leftover key of an interrupted evacuation is deleted); or the key of the same
-   * journal under a directory that is gone (a moved journal directory), renamed to this
-   * placeholder; or, when there is none, the empty placeholder (the bookie stopped between creating
-   * it and the first write).
+   * Opens the channel of an existing journal for replay, by what its file holds ({@link
+   * JournalPlaceholder.State}): journal bytes are read from the file itself (a leftover key of an
+   * interrupted evacuation is deleted); a placeholder is read from its key, or from the key of the
+   * same journal under a directory that is gone (a moved journal directory), renamed to this one,
+   * and the file is filled to a whole placeholder if it is not one (a placeholder of the first,
+   * empty layout). Without a key, an empty file is replayed as empty (the bookie stopped between
+   * creating it and the key), and a whole or cut placeholder is refused: its bytes are lost.
    *
    * @param placeholder the journal file
    * @return the channel, to be closed by the bookie
-   * @throws IOException when the tiers fail, or several keys could be this journal's
+   * @throws IOException when the tiers fail, several keys could be this journal's, or the
+   *     placeholder's key is in no tier
    */
   public FileChannel openExisting(Path placeholder) throws IOException {
     keyLock.lock();
     try {
       TierManager tiers = tiers();
       String key = JournalKeys.keyOf(placeholder);
-      if (Files.size(placeholder) > 0) {
+      JournalPlaceholder.State state = JournalPlaceholder.stateOf(placeholder);
+      if (state == JournalPlaceholder.State.MISSING) {
+        throw new NoSuchFileException(placeholder.toString());
+      }
+      if (state == JournalPlaceholder.State.JOURNAL) {
         if (tiers.delete(key)) {
           LOG.info(
               "deleted the key of a journal whose file holds its bytes (an evacuation stopped"
@@ -193,8 +205,27 @@ public final class JournalStorage {
         return FileChannel.open(placeholder, READ);
       }
       if (!tiers.exists(key) && !Adoption.adopt(tiers, key)) {
+        if (state.claimsKey()) {
+          throw new MixChannelException(
+              "journal placeholder has no key, its bytes are in no tier: file="
+                  + placeholder
+                  + ", key="
+                  + key
+                  + ", placeholder="
+                  + state
+                  + " (check that the tier settings of "
+                  + settings.source()
+                  + " are this bookie's, that the PMem pool was not recreated and that"
+                  + " mixchannel-tool verify shows no quarantined slot; the journal is not replayed"
+                  + " as empty)");
+        }
         LOG.info("journal placeholder has no key, replayed as empty: file={}", placeholder);
         return FileChannel.open(placeholder, READ);
+      }
+      if (state != JournalPlaceholder.State.WHOLE) {
+        JournalPlaceholder.fill(placeholder);
+        LOG.info(
+            "filled a journal placeholder that was not whole: file={}, was={}", placeholder, state);
       }
       MixChannel channel = tiers.open(key, READ);
       track(key, false);

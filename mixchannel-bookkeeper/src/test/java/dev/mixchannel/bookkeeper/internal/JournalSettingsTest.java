@@ -45,7 +45,8 @@ class JournalSettingsTest {
             + "mixchannel.tier.pmem.paths=/mnt/pmem0/mc,/mnt/pmem1/mc\n"
             + "mixchannel.tier.disk.kind=HDD\n"
             + "mixchannel.tier.disk.paths=/data/mc\n"
-            + "mixchannel.bookkeeper.reap.interval.ms=5000\n");
+            + "mixchannel.bookkeeper.reap.interval.ms=5000\n"
+            + "mixchannel.bookkeeper.version.allow=4.18.0\n");
     ServerConfiguration server = new ServerConfiguration();
     server.loadConf(conf.toUri().toURL());
     JournalSettings settings = JournalSettings.from(BookieConfig.of(server));
@@ -57,6 +58,7 @@ class JournalSettingsTest {
     assertThat(settings.reapIntervalMillis()).isEqualTo(5000);
     assertThat(settings.preallocate()).isFalse();
     assertThat(settings.sizeHintBytes()).isEqualTo(8L << 20);
+    assertThat(settings.allowedBookKeeperVersion()).isEqualTo("4.18.0");
   }
 
   @Test
@@ -67,6 +69,7 @@ class JournalSettingsTest {
     JournalSettings settings = JournalSettings.from(bookie(keys));
     assertThat(settings.source()).isEqualTo(file.toString());
     assertThat(settings.config().tiers()).hasSize(1);
+    assertThat(settings.allowedBookKeeperVersion()).isEmpty();
   }
 
   @Test

@@ -128,13 +128,17 @@ class ReaperTest {
     }
   }
 
-  /** Creates a journal key with its placeholder, as the bookie and provider would. */
+  /**
+   * Creates a journal key with its placeholder, as the bookie and provider would: the bookie's
+   * empty file, the key, then the whole placeholder.
+   */
   private static String journal(BookieFixture bookie, String id) throws Exception {
     Path file = Files.createFile(placeholder(bookie, id));
     String key = JournalKeys.keyOf(file);
     try (TierManager tiers = TierManager.open(bookie.tierConfig())) {
       tiers.open(key, CREATE_NEW, WRITE).close();
     }
+    JournalPlaceholder.fill(file);
     return key;
   }
 
