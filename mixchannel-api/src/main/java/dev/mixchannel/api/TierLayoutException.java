@@ -15,8 +15,6 @@
  */
 package dev.mixchannel.api;
 
-import java.nio.file.Path;
-
 /**
  * The directories a configuration names are not the ones the tier manager wrote last time: a
  * directory it used is missing its marker (a PMem mount that did not come up, so its mount point is
@@ -29,26 +27,12 @@ import java.nio.file.Path;
 public class TierLayoutException extends MixChannelException {
   private static final long serialVersionUID = 1L;
 
-  /** The directory the refusal is about. */
-  private final transient Path directory;
-
   /**
    * Creates the exception.
    *
-   * @param directory the directory the refusal is about
    * @param message the full message naming the tier, the directory, what is wrong and what to do
    */
-  public TierLayoutException(Path directory, String message) {
+  public TierLayoutException(String message) {
     super(message);
-    this.directory = directory;
-  }
-
-  /**
-   * The directory the refusal is about.
-   *
-   * @return its path
-   */
-  public Path directory() {
-    return directory;
   }
 }

@@ -106,6 +106,31 @@ public record OpenOptions(
   }
 
   /**
+   * Parses the open options of a tier's own {@code open}, which leaves {@code DELETE_ON_CLOSE} to
+   * the tier manager (a tier cannot know when a key's last handle closes).
+   *
+   * @param key the key being opened, named in errors
+   * @param options the options
+   * @param tier what the tier is, for the message ({@code file tier}, {@code PMem tier})
+   * @return the parsed options
+   * @throws UnsupportedOperationException for {@code DELETE_ON_CLOSE}, and as {@link #parse(String,
+   *     Iterable)}
+   */
+  public static OpenOptions parseForTier(
+      String key, Iterable<? extends OpenOption> options, String tier) {
+    OpenOptions request = parse(key, options);
+    if (request.deleteOnClose()) {
+      throw new UnsupportedOperationException(
+          "unsupported open option: option=DELETE_ON_CLOSE, key="
+              + key
+              + " ("
+              + tier
+              + "; the tier manager handles it)");
+    }
+    return request;
+  }
+
+  /**
    * Parses open options.
    *
    * @param key the key being opened, named in errors

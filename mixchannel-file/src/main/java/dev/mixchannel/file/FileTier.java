@@ -223,13 +223,7 @@ public final class FileTier implements StorageTier {
   public FileChannel open(String key, Set<? extends OpenOption> options) throws IOException {
     namespace.ensureOpen();
     checkKey(key);
-    OpenOptions request = OpenOptions.parse(key, options);
-    if (request.deleteOnClose()) {
-      throw new UnsupportedOperationException(
-          "unsupported open option: option=DELETE_ON_CLOSE, key="
-              + key
-              + " (file tier; the tier manager handles it)");
-    }
+    OpenOptions request = OpenOptions.parseForTier(key, options, "file tier");
     return creates.open(key, request);
   }
 

@@ -141,13 +141,7 @@ public final class PmemTier implements StorageTier {
   public synchronized FileChannel open(String key, Set<? extends OpenOption> options)
       throws IOException {
     checkKey(key);
-    OpenOptions request = OpenOptions.parse(key, options);
-    if (request.deleteOnClose()) {
-      throw new UnsupportedOperationException(
-          "unsupported open option: option=DELETE_ON_CLOSE, key="
-              + key
-              + " (PMem tier; the tier manager handles it)");
-    }
+    OpenOptions request = OpenOptions.parseForTier(key, options, "PMem tier");
     ensureOpen();
     PmemPool pool = pools.find(key, Namespace.COMPLETE);
     if (pool != null) {

@@ -89,7 +89,6 @@ record LayoutMarker(String managerId, long generation, String pathId, List<Entry
               List.copyOf(entries)));
     } catch (RuntimeException e) {
       throw new TierLayoutException(
-          directory,
           "tier layout marker unreadable: file="
               + file
               + ", reason="

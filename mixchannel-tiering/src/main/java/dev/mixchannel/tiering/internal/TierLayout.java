@@ -151,7 +151,6 @@ final class TierLayout {
                 + " expected): the directory is not mounted, was replaced or emptied");
       }
       throw new TierLayoutException(
-          Path.of(e.path()),
           "tier layout refused, a directory of this manager is no longer configured: tier="
               + e.tier()
               + ", path="
@@ -169,7 +168,6 @@ final class TierLayout {
 
   private static TierLayoutException refusal(Dir d, String why) {
     return new TierLayoutException(
-        d.path(),
         "tier layout refused, a directory is not the one this manager wrote: tier="
             + d.tier()
             + ", path="
