@@ -208,6 +208,17 @@ final class Migration {
   }
 
   /**
+   * Tells the test hook the attempt reached a step.
+   *
+   * @param step the step
+   * @param hook the hook
+   * @throws IOException what the hook injects
+   */
+  void reached(MigrationStep step, MigrationHook hook) throws IOException {
+    hook.at(step, key, source.name(), target.name());
+  }
+
+  /**
    * The attempt in every message: {@code key=<key>, from=<tier>, to=<tier>}.
    *
    * @return the description

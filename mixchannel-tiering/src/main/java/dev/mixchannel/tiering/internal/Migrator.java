@@ -117,9 +117,9 @@ final class Migrator {
     ByteBuffer buffer = takeBuffer();
     long copied;
     try {
-      at(MigrationStep.MARKED, m);
+      m.reached(MigrationStep.MARKED, hook);
       create(k, m);
-      at(MigrationStep.DEST_CREATED, m);
+      m.reached(MigrationStep.DEST_CREATED, hook);
       long offset = copy(k, m, buffer);
       copied = offset + switchOver(k, m, offset, buffer);
     } catch (IOException | RuntimeException e) {
@@ -252,7 +252,7 @@ final class Migrator {
           k.lock().unlockShared(stamp);
         }
       }
-      at(MigrationStep.CHUNK_COPIED, m);
+      m.reached(MigrationStep.CHUNK_COPIED, hook);
     }
   }
 
@@ -274,7 +274,7 @@ final class Migrator {
     try {
       check(k, m);
       k.reopenIfClosed();
-      at(MigrationStep.SWITCH_LOCKED, m);
+      m.reached(MigrationStep.SWITCH_LOCKED, hook);
       return switcher.finish(k, m, offset, buffer);
     } finally {
       k.lock().unlockExclusive(stamp);
@@ -294,10 +294,6 @@ final class Migrator {
   private static MigrationException closingFailure(Migration m) {
     return new MigrationException(
         "migration stopped: " + m.describe() + " (manager closing)", null);
-  }
-
-  private void at(MigrationStep step, Migration m) throws IOException {
-    hook.at(step, m.key(), m.source().name(), m.target().name());
   }
 
   /**

@@ -78,11 +78,11 @@ final class Switcher {
     }
     long from = Math.min(Math.min(k.mark().dirtyFrom(), copiedEnd), dstSize);
     long copied = Copier.copy(src, dst, from, sizeBytes, buffer);
-    at(MigrationStep.CAUGHT_UP, m);
+    m.reached(MigrationStep.CAUGHT_UP, hook);
     Map<HandleLock, FileLock> locks = HandleLock.acquireAll(k, dst, true);
     TierEffect published;
     try {
-      at(MigrationStep.DEST_LOCKED, m);
+      m.reached(MigrationStep.DEST_LOCKED, hook);
       published = TierCalls.publish(m.target(), m.key(), sizeBytes);
     } catch (IOException | RuntimeException e) {
       HandleLock.releaseQuietly(locks);
@@ -94,7 +94,7 @@ final class Switcher {
       return copied;
     }
     try {
-      at(MigrationStep.PUBLISHED, m);
+      m.reached(MigrationStep.PUBLISHED, hook);
       TierCalls.delete(m.source(), m.key()).logIfNotDurable("delete", m.source(), m.key());
     } catch (IOException | RuntimeException e) {
       keepOneCopy(k, m, locks, sizeBytes, e, false);
@@ -102,7 +102,7 @@ final class Switcher {
     }
     IOException late = null;
     try {
-      at(MigrationStep.SOURCE_REMOVED, m);
+      m.reached(MigrationStep.SOURCE_REMOVED, hook);
     } catch (IOException | RuntimeException e) {
       late = TierCalls.asIo(e);
     }
@@ -119,7 +119,7 @@ final class Switcher {
       m.reportAfterSwitch(late);
     }
     try {
-      at(MigrationStep.SWITCHED, m);
+      m.reached(MigrationStep.SWITCHED, hook);
     } catch (IOException | RuntimeException e) {
       m.reportAfterSwitch(TierCalls.asIo(e));
     }
@@ -198,9 +198,5 @@ final class Switcher {
     if (into != e) {
       into.addSuppressed(e);
     }
-  }
-
-  private void at(MigrationStep step, Migration m) throws IOException {
-    hook.at(step, m.key(), m.source().name(), m.target().name());
   }
 }
