@@ -34,8 +34,10 @@ import org.junit.jupiter.api.Test;
  * kafka-dump-log} without the agent fails on a hot segment; the broker with the agent then reads
  * every record; after {@code Evacuate} the stock broker starts and reads every record. With two
  * data log dirs (JBOD) the stock broker takes the marked one offline, unchanged, and serves the
- * other. Runs with {@code -Dmixchannel.kafka.failclosed=true} (both it modules in CI; the JBOD case
- * where the end-to-end tests run).
+ * other. With its PMem pool lost (an empty pool directory) the broker with the agent refuses the
+ * log dir instead of serving empty segments, and reads every record once the pool is back. Runs
+ * with {@code -Dmixchannel.kafka.failclosed=true} (both it modules in CI; the JBOD case where the
+ * end-to-end tests run).
  */
 @Tag("slow")
 class FailClosedTest {
@@ -91,6 +93,7 @@ class FailClosedTest {
       assertThat(broker.stop()).isIn(0, 143);
 
       int divergentExit = plantDivergentCopies(broker, partition, agent);
+      int lostExit = loseThePool(broker, partition, pmem, agent);
       broker.start(agent);
       long afterResolve = traffic.consumeAndVerify(RECORDS + MORE);
       assertThat(afterResolve).isEqualTo(RECORDS + MORE);
@@ -107,8 +110,9 @@ class FailClosedTest {
               + " and after kill -9 (exit %d), no file changed; kafka-dump-log without the agent"
               + " failed on a hot segment (exit %d); the agent broker read %d of %d; with a hot"
               + " segment's file written without the agent the agent broker refused to serve"
-              + " (exit %d), both copies kept, and read %d of %d once resolved; after Evacuate the"
-              + " stock broker read %d of %d%n",
+              + " (exit %d), both copies kept; with its PMem pool lost it refused again (exit %d),"
+              + " no file changed; it read %d of %d once resolved and the pool back; after"
+              + " Evacuate the stock broker read %d of %d%n",
           System.getProperty("mixchannel.kafka.version"),
           cleanRefusal,
           killRefusal,
@@ -116,6 +120,7 @@ class FailClosedTest {
           afterKill,
           RECORDS + MORE,
           divergentExit,
+          lostExit,
           afterResolve,
           RECORDS + MORE,
           stock,
@@ -204,6 +209,32 @@ class FailClosedTest {
     assertThat(FileSnapshot.of(partition)).as("both copies kept").isEqualTo(before);
     Files.write(hot, placeholder);
     return exit;
+  }
+
+  /**
+   * The fast tier lost, as a tmpfs pool is by a reboot or a PMem DAX mount that failed at boot: the
+   * pool directory replaced by an empty one. The broker with the agent must not serve the hot
+   * segments as empty: the adapter refuses the log dir (the single one holds the metadata log, so
+   * Kafka exits), naming it, and changes no file of it; the test then puts the pool back.
+   */
+  private static int loseThePool(KafkaBroker broker, Path partition, Path pmem, List<String> agent)
+      throws Exception {
+    Path aside = pmem.resolveSibling(pmem.getFileName() + ".lost");
+    Files.move(pmem, aside);
+    Files.createDirectories(pmem);
+    try {
+      Map<String, String> before = FileSnapshot.of(partition);
+      int exit = broker.startRefused(agent);
+      assertThat(exit).as(broker.tail("server.log")).isNotZero();
+      assertThat(Files.readString(broker.home().resolve("server.log")))
+          .contains("no longer holds them")
+          .contains("logDir=" + broker.logDir());
+      assertThat(FileSnapshot.of(partition)).as("placeholders unchanged").isEqualTo(before);
+      return exit;
+    } finally {
+      TestFiles.deleteTree(pmem);
+      Files.move(aside, pmem);
+    }
   }
 
   /** A stock broker on the marked log dir exits before it loads a partition, changing no file. */

@@ -35,7 +35,8 @@ import java.util.Optional;
  * broker stopped (the tiers' lock refuses a second process). Reconciles first, then demotes each
  * key of a known log dir with the migration protocol (copy under a name Kafka ignores, made
  * durable, renamed over the placeholder, the fast copy removed); running it again continues where
- * it stopped.
+ * it stopped. Refused keys and placeholders whose key no tier holds (bytes lost on a fast tier,
+ * {@link LostSegments}) are listed as left, and their log dirs keep the mark.
  */
 public final class Evacuator {
 
@@ -49,7 +50,8 @@ public final class Evacuator {
    *
    * @param segments segments demoted
    * @param bytes bytes copied
-   * @param leftKeys keys left on a fast tier (unknown log dir, missing file, quarantined)
+   * @param leftKeys keys left on a fast tier (unknown log dir, missing file, quarantined, refused),
+   *     and the keys of placeholders whose bytes a fast tier lost
    */
   public record Result(int segments, long bytes, List<String> leftKeys) {
 
@@ -98,9 +100,10 @@ public final class Evacuator {
   public Result run() throws IOException {
     LogDirs dirs = LogDirs.of(logDirs, settings.config());
     String last = AdapterSettings.LOGDIR_TIER;
+    KafkaTiers tiers = KafkaTiers.open(settings, dirs, false);
     try (KafkaSegmentStore store =
         KafkaSegmentStore.open(
-            KafkaTiers.open(settings, dirs, false),
+            tiers,
             dirs,
             last,
             0,
@@ -126,14 +129,30 @@ public final class Evacuator {
           totalBytes += size(manager, key);
         }
       }
-      for (String key : manager.divergentKeys()) {
+      List<String> divergent = manager.divergentKeys();
+      for (String key : manager.refusedKeys()) {
         if (key.startsWith(prefix) || Quarantine.isQuarantined(key)) {
           left.add(key);
           out.printf(
               Locale.ROOT,
-              "left %s: its complete copies on two tiers differ, resolve it first"
-                  + " (mixchannel-tool resolve)%n",
+              divergent.contains(key)
+                  ? "left %s: its complete copies on two tiers differ, resolve it first"
+                      + " (mixchannel-tool resolve)%n"
+                  : "left %s: a tier refuses its copy (a damaged PMem slot), what it holds is"
+                      + " unknown%n",
               key);
+        }
+      }
+      for (SegmentPath segment : lost(tiers, LogDirWalk.listing(dirs))) {
+        if (segment.key().startsWith(prefix)) {
+          left.add(segment.key());
+          out.printf(
+              Locale.ROOT,
+              "left %s: its file %s is a placeholder whose key no tier holds, its bytes were on a"
+                  + " fast tier that no longer holds them (check the fast tiers' mounts and pool"
+                  + " paths; docs/troubleshooting.md)%n",
+              segment.key(),
+              segment.anchor());
         }
       }
       out.printf(
@@ -168,7 +187,7 @@ public final class Evacuator {
       if (!left.isEmpty()) {
         out.printf(Locale.ROOT, "left %d keys on the fast tiers: %s%n", left.size(), left);
       }
-      unmarkEmptied(manager, known);
+      unmarkEmptied(manager, known, tiers, dirs);
       out.printf(Locale.ROOT, "done: %d segments, %s%n", done, ByteSizes.format(bytes));
       return new Result(done, bytes, left);
     }
@@ -177,9 +196,16 @@ public final class Evacuator {
   /**
    * Removes the mark of each log dir of which no key (a quarantined one included) is on a fast tier
    * any more, so that a Kafka without the agent may load it; a dir with keys left keeps it, and so
-   * does one with a refused key (copies that differ).
+   * does one with a refused key (copies that differ, a copy a tier refuses) or with a segment file
+   * that is a placeholder whose key no tier holds (its bytes were lost on a fast tier: a Kafka
+   * without the agent would read its file as a segment), found by a listing made now; a dir that
+   * cannot be listed whole keeps it too.
    */
-  private void unmarkEmptied(TierManager manager, Map<String, Path> known) throws IOException {
+  private void unmarkEmptied(
+      TierManager manager, Map<String, Path> known, KafkaTiers tiers, LogDirs dirs)
+      throws IOException {
+    LogDirWalk.Listing listing = LogDirWalk.listing(dirs);
+    List<SegmentPath> lost = lost(tiers, listing);
     Map<String, Integer> hotByTag = new java.util.TreeMap<>();
     List<String> onFastTiers = new ArrayList<>();
     for (String key : manager.keys()) {
@@ -188,17 +214,24 @@ public final class Evacuator {
       }
     }
     // A refused key has a copy on a tier faster than its log dir: its dir keeps the mark.
-    onFastTiers.addAll(manager.divergentKeys());
+    onFastTiers.addAll(manager.refusedKeys());
+    lost.forEach(segment -> onFastTiers.add(segment.key()));
     for (String key : onFastTiers) {
       SegmentKey.parse(Quarantine.originalOf(key).orElse(key))
           .ifPresent(k -> hotByTag.merge(k.tag(), 1, Integer::sum));
     }
     for (Map.Entry<String, Path> dir : known.entrySet()) {
       int hot = hotByTag.getOrDefault(dir.getKey(), 0);
-      if (hot > 0) {
+      if (listing.partial().contains(dir.getValue())) {
         out.printf(
             Locale.ROOT,
-            "kept the MixChannel mark of %s: %d keys of it are on a fast tier%n",
+            "kept the MixChannel mark of %s: it cannot be listed whole (see the WARN lines)%n",
+            dir.getValue());
+      } else if (hot > 0) {
+        out.printf(
+            Locale.ROOT,
+            "kept the MixChannel mark of %s: %d keys of it are on a fast tier (refused or lost"
+                + " ones included)%n",
             dir.getValue(),
             hot);
       } else if (LogDirMark.unmark(dir.getValue())) {
@@ -208,6 +241,18 @@ public final class Evacuator {
             dir.getValue());
       }
     }
+  }
+
+  /** The segments of a listing whose bytes a fast tier lost ({@link LostSegments}). */
+  private static List<SegmentPath> lost(KafkaTiers tiers, LogDirWalk.Listing listing)
+      throws IOException {
+    List<SegmentPath> lost = new ArrayList<>();
+    for (SegmentPath segment : listing.segments()) {
+      if (tiers.lost().isLost(segment)) {
+        lost.add(segment);
+      }
+    }
+    return lost;
   }
 
   private static long size(TierManager manager, String key) throws IOException {

@@ -16,6 +16,7 @@
 package dev.mixchannel.kafka.internal;
 
 import dev.mixchannel.api.DivergentCopiesException;
+import dev.mixchannel.api.RefusedCopyException;
 import dev.mixchannel.api.StorageInUseException;
 import dev.mixchannel.tiering.TierManager;
 import java.io.File;
@@ -112,7 +113,10 @@ public final class KafkaAdapter implements AutoCloseable {
     return guarded(segment.get(), () -> open(segment.get(), file, mutable, initFileSize));
   }
 
-  /** One store operation on a segment, whose refusal (copies that differ) Kafka must see. */
+  /**
+   * One store operation on a segment, whose refusal (copies that differ, a refused copy) Kafka must
+   * see as an IOException.
+   */
   private interface Step<T> {
     T run() throws IOException;
   }
@@ -125,6 +129,9 @@ public final class KafkaAdapter implements AutoCloseable {
     } catch (UncheckedIOException e) {
       if (e.getCause() instanceof DivergentCopiesException d) {
         throw refused(segment, d);
+      }
+      if (e.getCause() instanceof RefusedCopyException r) {
+        throw r;
       }
       throw e;
     }

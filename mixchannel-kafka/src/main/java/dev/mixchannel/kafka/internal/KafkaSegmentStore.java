@@ -28,16 +28,17 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Kafka's segment files on a {@link TierManager} whose last tier is the log dirs themselves ({@link
- * LogDirTier}): a segment's bytes are on a fast tier, with an empty placeholder of its name in the
- * log dir, or in its own {@code .log} file, an ordinary Kafka segment. Opens, renames and deletes
- * Kafka makes through {@code FileRecords} arrive here; the {@link Reconciler} repairs what Kafka
- * changed without it.
+ * LogDirTier}): a segment's bytes are on a fast tier, with a placeholder of its name in the log
+ * dir, or in its own {@code .log} file, an ordinary Kafka segment. Opens, renames and deletes Kafka
+ * makes through {@code FileRecords} arrive here; the {@link Reconciler} repairs what Kafka changed
+ * without it.
  *
  * <p>Invariants: Kafka changes its file first (creates, renames, deletes it) and the key follows,
  * so after a crash a key is at most one step behind its file. A segment file with bytes that no
  * fast tier holds is simply a segment on the last tier (written without the adapter, or demoted):
- * it is adopted, never imported. Nothing is deleted because a file or directory cannot be seen:
- * orphans are quarantined ({@link Quarantine}).
+ * it is adopted, never imported. A placeholder whose key no tier holds is a segment whose bytes a
+ * fast tier lost: refused with its log dir, never created anew ({@link LostSegments}). Nothing is
+ * deleted because a file or directory cannot be seen: orphans are quarantined ({@link Quarantine}).
  *
  * <p>Thread-safe: every operation enters through a {@link StoreGate}. Kafka's run concurrently
  * under the shared side of one lock (an open takes the {@link SegmentOpener}'s path); each
@@ -76,30 +77,28 @@ final class KafkaSegmentStore implements AutoCloseable {
     this.logDirs = logDirs;
     this.lastTier = lastTier;
     this.gate = new StoreGate(manager, refusedDirs);
-    this.quarantine = new Quarantine(tiers, retentionMillis, clockMillis);
+    LogDirStatus offline = refusedDirs.offlineTogetherWith(status);
+    this.quarantine = new Quarantine(tiers, logDirs, offline, retentionMillis, clockMillis);
     this.reconciler =
         new Reconciler(
-            manager,
-            logDirs,
-            lastTier,
-            refusedDirs.offlineTogetherWith(status),
-            quarantine,
-            gate.exclusiveLock(),
-            counters);
-    this.adopter = new KeyAdopter(manager, counters);
+            manager, logDirs, lastTier, offline, quarantine, gate.exclusiveLock(), counters);
+    this.adopter = new KeyAdopter(manager, lastTier, counters);
     this.excluded = new ExcludedSegments(manager, lastTier, excludedTopic);
     this.opener =
-        new SegmentOpener(manager, lastTier, quarantine, adopter, excluded, counters, clockMillis);
+        new SegmentOpener(
+            tiers, lastTier, refusedDirs, quarantine, adopter, excluded, counters, clockMillis);
     this.sweeper = new SweepAgent(this::sweep);
     this.bean = jmx ? AdapterBean.register(manager, logDirs, counters, quarantine) : null;
   }
 
   /**
    * Opens the store: refuses every segment of a log dir that holds a key the tiers refused (copies
-   * that differ, see {@link RefusedLogDirs}), marks the log dir of every key on a fast tier and
-   * makes its file a whole placeholder (log dirs an earlier adapter wrote), seals every segment but
-   * the newest of each partition, holds the quarantined keys and the files of excluded topics,
-   * reconciles the keys of the known log dirs with their files, then starts the periodic sweep.
+   * that differ, a copy a tier refuses, see {@link RefusedLogDirs}), marks the log dir of every key
+   * on a fast tier and makes its file a whole placeholder (log dirs an earlier adapter wrote),
+   * seals every segment but the newest of each partition, holds the quarantined keys and the files
+   * of excluded topics, reconciles the keys of the known log dirs with their files, refuses the log
+   * dirs of segments whose bytes a fast tier lost ({@link LostSegments}), then starts the periodic
+   * sweep.
    *
    * @param tiers the tiers, whose last tier is the log dirs; owned by the store from now on
    * @param logDirs the log dirs
@@ -144,6 +143,7 @@ final class KafkaSegmentStore implements AutoCloseable {
       store.quarantine.holdAll();
       store.excluded.holdFilesAtOpen();
       store.reconcile(false);
+      opening.refuseLostSegments(refused);
     } catch (IOException | RuntimeException e) {
       try {
         if (store != null) {
@@ -204,9 +204,9 @@ final class KafkaSegmentStore implements AutoCloseable {
    * @param segment the segment
    * @param mutable whether Kafka opens it for writing
    * @param initFileSize Kafka's expected size, a placement hint only
-   * @return the channel, or empty when a read-only open finds no key (Kafka then opens the file
-   *     itself, as a broker without the adapter would)
-   * @throws IOException when the tiers fail
+   * @return the channel, or empty when a read-only open finds no key and an empty file (Kafka then
+   *     opens the file itself, as a broker without the adapter would)
+   * @throws IOException when the tiers fail, or the segment or its log dir is refused
    */
   public Optional<FileChannel> open(SegmentPath segment, boolean mutable, int initFileSize)
       throws IOException {
@@ -241,7 +241,7 @@ final class KafkaSegmentStore implements AutoCloseable {
     if (manager.exists(fromKey)) {
       manager.rename(fromKey, toKey);
       counters.renames.increment();
-    } else if (!opener.known(toKey, to.anchor())) {
+    } else if (!opener.known(to)) {
       LOG.debug("Kafka renamed a segment that has no key: from={}, to={}", fromKey, toKey);
     }
     excluded.renamed(fromKey, toKey);
@@ -279,7 +279,7 @@ final class KafkaSegmentStore implements AutoCloseable {
     return gate.call(
         () -> {
           String key = segment.key();
-          if (!opener.known(key, segment.anchor())) {
+          if (!opener.known(segment)) {
             return () -> {};
           }
           KeyHold hold = manager.hold(key, lastTier);
@@ -295,10 +295,15 @@ final class KafkaSegmentStore implements AutoCloseable {
    * itself, and a key of it is held there while the store is open (see {@link ExcludedSegments}).
    *
    * @param segment the segment
-   * @throws IOException when the demotion fails
+   * @throws IOException when the demotion fails, or the segment's bytes were lost on a fast tier
    */
   public void releaseToKafka(SegmentPath segment) throws IOException {
-    gate.run(() -> excluded.keepInFile(segment.key()), segment);
+    gate.run(
+        () -> {
+          opener.checkNotLost(segment);
+          excluded.keepInFile(segment.key());
+        },
+        segment);
   }
 
   /**

@@ -26,8 +26,9 @@ import java.io.IOException;
  * @param manager the manager
  * @param logDirTier the last tier, for what only it can do under its own lock
  * @param marks the marks of the log dirs
+ * @param lost the rule for segments whose bytes a fast tier lost
  */
-record KafkaTiers(TierManager manager, LogDirTier logDirTier, LogDirMarks marks)
+record KafkaTiers(TierManager manager, LogDirTier logDirTier, LogDirMarks marks, LostSegments lost)
     implements AutoCloseable {
 
   /**
@@ -50,7 +51,8 @@ record KafkaTiers(TierManager manager, LogDirTier logDirTier, LogDirMarks marks)
             .tier(logDirTier)
             .tierWrapper(tier -> tier == logDirTier ? tier : new MarkingTier(tier, marks))
             .build();
-    return new KafkaTiers(manager, logDirTier, marks);
+    return new KafkaTiers(
+        manager, logDirTier, marks, new LostSegments(manager, settings.config().tiers()));
   }
 
   @Override

@@ -27,23 +27,25 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Gives a keyless, empty anchor that Kafka opens the key Kafka renamed it away from without the
- * adapter: the swap file Kafka's log loader renamed to {@code .log} with {@code File.renameTo}
- * after opening it (its key then replaces the stale key of the compacted original), or an orphan
- * one rename behind after a crash (see {@link Reconciler}). Remembers which swap segments Kafka
- * opened in this process, since only those can have been recovered by that rename. Thread-safe;
- * called under the store's shared lock.
+ * Gives a keyless anchor that Kafka opens (a placeholder; a file with segment bytes only a key of
+ * the last tier) the key Kafka renamed it away from without the adapter: the swap file Kafka's log
+ * loader renamed to {@code .log} with {@code File.renameTo} after opening it (its key then replaces
+ * the stale key of the compacted original), or an orphan one rename behind after a crash (see
+ * {@link Reconciler}). Remembers which swap segments Kafka opened in this process, since only those
+ * can have been recovered by that rename. Thread-safe; called under the store's shared lock.
  */
 final class KeyAdopter {
 
   private static final Logger LOG = LoggerFactory.getLogger(KeyAdopter.class);
 
   private final TierManager manager;
+  private final String lastTier;
   private final AdapterCounters counters;
   private final Set<String> swapKeysOpened = ConcurrentHashMap.newKeySet();
 
-  KeyAdopter(TierManager manager, AdapterCounters counters) {
+  KeyAdopter(TierManager manager, String lastTier, AdapterCounters counters) {
     this.manager = manager;
+    this.lastTier = lastTier;
     this.counters = counters;
   }
 
@@ -79,7 +81,8 @@ final class KeyAdopter {
       SegmentPath swap = segment.withFileName(base + SegmentFiles.SWAP);
       if (swapKeysOpened.contains(swap.key())
           && manager.exists(swap.key())
-          && !Files.exists(swap.anchor())) {
+          && !Files.exists(swap.anchor())
+          && canBe(swap.key(), segment)) {
         manager.rename(swap.key(), key);
         swapKeysOpened.remove(swap.key());
         counters.adoptions.increment();
@@ -94,7 +97,9 @@ final class KeyAdopter {
     for (String s : List.of("", SegmentFiles.CLEANED, SegmentFiles.SWAP)) {
       if (SegmentFiles.successors(s).contains(suffix)) {
         SegmentPath before = segment.withFileName(base + s);
-        if (manager.exists(before.key()) && !Files.exists(before.anchor())) {
+        if (manager.exists(before.key())
+            && !Files.exists(before.anchor())
+            && canBe(before.key(), segment)) {
           orphans.add(before.key());
         }
       }
@@ -107,7 +112,8 @@ final class KeyAdopter {
             && parsed.get().fileName().equals(segment.fileName())
             && SegmentFiles.isPartitionDirRename(
                 parsed.get().partitionDir(), segment.partitionDir())
-            && !Files.exists(segment.withPartitionDir(parsed.get().partitionDir()).anchor())) {
+            && !Files.exists(segment.withPartitionDir(parsed.get().partitionDir()).anchor())
+            && canBe(other, segment)) {
           orphans.add(other);
         }
       }
@@ -125,5 +131,16 @@ final class KeyAdopter {
       counters.adoptions.increment();
       LOG.info("adopted an orphan key for a keyless anchor: from={}, to={}", orphans.get(0), key);
     }
+  }
+
+  /**
+   * Whether an orphan's bytes can be the segment whose file Kafka renamed it to: a key on a fast
+   * tier only when the file is a placeholder (a file with segment bytes is a segment of its own on
+   * the last tier, which the orphan would give a second, different copy); a key of the last tier
+   * always (its bytes were the file, and its rename follows the file).
+   */
+  private boolean canBe(String orphan, SegmentPath segment) throws IOException {
+    return lastTier.equals(manager.tierOf(orphan))
+        || Placeholder.segmentBytes(segment.anchor()) == 0;
   }
 }

@@ -64,7 +64,9 @@ public final class LogDirMark {
 
   private static final Pattern MARK = Pattern.compile(Pattern.quote(PREFIX) + "(\\d+)");
   private static final Pattern VERSION_LINE = Pattern.compile("\\s*version\\s*[=:\\s]\\s*(.*)");
-  private static final String TEMP_SUFFIX = ".mixchannel-tmp";
+
+  /** The suffix of the temporary file a write renames over {@code meta.properties}. */
+  static final String TEMP_SUFFIX = ".mixchannel-tmp";
 
   private LogDirMark() {}
 

@@ -43,12 +43,12 @@ import java.util.Set;
  * Placeholder} (Kafka lists, stats and renames it; a reader without the agent fails on it). A
  * placeholder is not a key of this tier, unless it was created as one through this tier while it is
  * open ({@link #open} with {@code CREATE}: an empty segment placed here because no faster tier had
- * room, whose file is then emptied; see {@link CompleteKeys}): so after a restart a placeholder is
- * never mistaken for a segment, and recovery never prefers it over bytes. Deleting a key here
- * ({@link #delete}: its bytes moved to a faster tier, or were a stale copy) replaces the file with
- * a placeholder of the same modification time in one atomic rename, so Kafka always finds its file,
- * and a reader still holding the old bytes keeps them (the old file is unlinked, not truncated).
- * Kafka itself deletes and renames the files; a rename here follows what Kafka did.
+ * room, its file empty, never one that claims a key; see {@link CompleteKeys}): so after a restart
+ * a placeholder is never mistaken for a segment, and recovery never prefers it over bytes. Deleting
+ * a key here ({@link #delete}: its bytes moved to a faster tier, or were a stale copy) replaces the
+ * file with a placeholder of the same modification time in one atomic rename, so Kafka always finds
+ * its file, and a reader still holding the old bytes keeps them (the old file is unlinked, not
+ * truncated). Kafka itself deletes and renames the files; a rename here follows what Kafka did.
  *
  * <p><b>Incomplete keys</b> are {@code <file name>.migrating} in the partition directory, and a
  * {@code <file name>.mixchannel-empty} a kill left behind ({@link LogDirKeyFiles}). {@link
@@ -117,14 +117,14 @@ final class LogDirTier implements StorageTier {
     }
     if (!complete) {
       files.checkPartitionDir(key, file);
-      // A new key here adopts the placeholder Kafka's file is (emptied: it becomes the segment),
-      // or creates the file.
-      if (Placeholder.segmentBytes(file) == 0) {
-        Placeholder.clear(file);
-      }
+      // A new key takes Kafka's file as it is, missing or empty; one that claims a key is lost.
+      LostSegments.checkCreatable(key, file);
+    }
+    FileChannel channel = FileChannel.open(file, opening.forFile(!complete));
+    if (!complete) {
       completeKeys.addEmpty(key);
     }
-    return channels.track(key, FileChannel.open(file, opening.forFile(!complete)), file);
+    return channels.track(key, channel, file);
   }
 
   /**
@@ -244,8 +244,9 @@ final class LogDirTier implements StorageTier {
    * {@inheritDoc}
    *
    * <p>Here: replaces the segment file by a {@link Placeholder} with the same modification time (an
-   * atomic rename of a fresh file over it, then a directory sync), so that Kafka keeps its file. A
-   * missing file (Kafka deleted the segment) is nothing to do.
+   * atomic rename of a fresh file over it, then a directory sync), so that Kafka keeps its file; a
+   * complete copy is deleted here only once a faster tier holds the key, which the placeholder
+   * claims ({@link Placeholder#claimsKey}). A file that was no key here is left as it is.
    */
   @Override
   public synchronized boolean delete(String key) throws IOException {
@@ -253,7 +254,7 @@ final class LogDirTier implements StorageTier {
     Path file = files.file(key);
     boolean existed = completeKeys.contains(key, file);
     completeKeys.removeEmpty(key);
-    if (Placeholder.segmentBytes(file) >= 0 && !Placeholder.isWhole(file)) {
+    if (existed && !Placeholder.isWhole(file)) {
       Placeholder.replace(file);
     }
     return existed;

@@ -39,7 +39,9 @@ import java.util.Arrays;
  * <p>A file is a placeholder when its bytes are a prefix of {@link #BYTES} (the empty file
  * included: the placeholder of the first adapter layout, a file just created, or one whose fill a
  * crash cut short). No segment can be one: a segment of 12 bytes or more holds a valid batch size
- * there, and a shorter one holds no batch. Pure functions over files; thread-safe.
+ * there, and a shorter one holds no batch. A placeholder with at least one byte is written only
+ * once the segment's key exists ({@link #claimsKey}); an empty file claims nothing. Pure functions
+ * over files; thread-safe.
  */
 final class Placeholder {
 
@@ -92,6 +94,26 @@ final class Placeholder {
   }
 
   /**
+   * Whether a file is a placeholder with at least one byte: whole, or a prefix a crash left of its
+   * fill. The adapter writes those bytes only once the segment's key exists (a new segment's file
+   * is created empty, its key next, the fill last; a promotion publishes the fast copy before it
+   * replaces the file), so such a file says that its segment's bytes are on a fast tier, and
+   * without its key that they are lost there ({@link LostSegments}).
+   *
+   * @param file a segment file
+   * @return whether it is a non-empty placeholder; {@code false} for an empty or missing file and
+   *     for one that holds segment bytes
+   * @throws IOException when the file cannot be read
+   */
+  static boolean claimsKey(Path file) throws IOException {
+    try {
+      return Files.size(file) > 0 && segmentBytes(file) == 0;
+    } catch (NoSuchFileException e) {
+      return false;
+    }
+  }
+
+  /**
    * Whether a file is a whole placeholder (not just an empty file or a cut one).
    *
    * @param file a segment file
@@ -122,7 +144,8 @@ final class Placeholder {
    * Fills a file that holds no segment bytes (an empty file, or a placeholder cut short) with the
    * placeholder, in place, keeping its modification time (Kafka reads it for time-based retention).
    * A crash during the fill leaves a prefix, which is still a placeholder. Not synced: a power loss
-   * may leave it empty, which is a placeholder too.
+   * may leave it empty, which is a placeholder too. Only for a file whose key exists, made durable
+   * before this (see {@link #claimsKey}).
    *
    * @param file the file
    * @throws IOException when it cannot be written
@@ -148,19 +171,10 @@ final class Placeholder {
   }
 
   /**
-   * Creates the file of a new segment as a placeholder; the file must not exist.
-   *
-   * @param file the file
-   * @throws IOException when it exists or cannot be written
-   */
-  static void create(Path file) throws IOException {
-    Files.write(file, BYTES, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-  }
-
-  /**
    * Replaces a segment file by a placeholder with the same modification time, in one atomic rename
    * of a fresh file over it followed by a directory sync: Kafka always finds its file, and a reader
-   * still holding the old file keeps its bytes (the old file is unlinked, not truncated).
+   * still holding the old file keeps its bytes (the old file is unlinked, not truncated). Only for
+   * a file whose key a faster tier holds complete (see {@link #claimsKey}).
    *
    * @param file the segment file
    * @throws IOException when a step fails (the file is then either the segment or a placeholder)
@@ -169,29 +183,9 @@ final class Placeholder {
     FileTime modified = Files.getLastModifiedTime(file);
     Path temp = file.resolveSibling(file.getFileName() + TEMP_SUFFIX);
     Files.deleteIfExists(temp);
-    create(temp);
+    Files.write(temp, BYTES, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
     Files.setLastModifiedTime(temp, modified);
     Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     FileDirs.sync(file.getParent());
-  }
-
-  /**
-   * Empties a placeholder so that the file can become an empty segment on the log-dir tier, keeping
-   * its modification time.
-   *
-   * @param file the file
-   * @throws IOException when it cannot be truncated
-   * @throws IllegalStateException when the file holds segment bytes
-   */
-  static void clear(Path file) throws IOException {
-    if (segmentBytes(file) != 0) {
-      throw new IllegalStateException(
-          "refusing to truncate segment bytes as a placeholder: file=" + file);
-    }
-    FileTime modified = Files.getLastModifiedTime(file);
-    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
-      channel.truncate(0);
-    }
-    Files.setLastModifiedTime(file, modified);
   }
 }

@@ -21,6 +21,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -35,9 +36,10 @@ import org.slf4j.LoggerFactory;
  * they are renamed to {@code ~quarantine/<since millis>/<key>}, held on the tier they are on (the
  * policy leaves them there) and deleted only once older than the retention. An operator lists them
  * in JMX ({@link dev.mixchannel.kafka.KafkaAdapterMXBean#getQuarantinedKeys()}) and with {@code
- * mixchannel-tool keys}, and restores one by renaming it back ({@link #restore}), never over a live
- * key of its original name. The prefix cannot clash with a segment key: a log dir's {@code
- * directory.id} never holds a {@code ~}. Thread-safe.
+ * QuarantineCommand <settings> list}, and restores one by renaming it back ({@link #restore}),
+ * never over a live key of its original name nor into a log dir that is not known and online. The
+ * prefix cannot clash with a segment key: a log dir's {@code directory.id} never holds a {@code ~}.
+ * Thread-safe.
  */
 final class Quarantine {
   private static final Logger LOG = LoggerFactory.getLogger(Quarantine.class);
@@ -47,6 +49,8 @@ final class Quarantine {
 
   private final TierManager manager;
   private final LogDirTier logDirTier;
+  private final LogDirs logDirs;
+  private final LogDirStatus status;
   private final long retentionMillis;
   private final LongSupplier clockMillis;
   private final Map<String, KeyHold> holds = new ConcurrentHashMap<>();
@@ -55,12 +59,21 @@ final class Quarantine {
    * Creates the quarantine of a broker's tiers.
    *
    * @param tiers the tiers, whose last tier is the log dirs
+   * @param logDirs the log dirs, where a restore checks the original key's
+   * @param status which log dirs are offline (Kafka's view, with the refused ones)
    * @param retentionMillis how long a quarantined key is kept
    * @param clockMillis the wall clock, for quarantine ages
    */
-  Quarantine(KafkaTiers tiers, long retentionMillis, LongSupplier clockMillis) {
+  Quarantine(
+      KafkaTiers tiers,
+      LogDirs logDirs,
+      LogDirStatus status,
+      long retentionMillis,
+      LongSupplier clockMillis) {
     this.manager = tiers.manager();
     this.logDirTier = tiers.logDirTier();
+    this.logDirs = logDirs;
+    this.status = status;
     this.retentionMillis = retentionMillis;
     this.clockMillis = clockMillis;
   }
@@ -148,12 +161,15 @@ final class Quarantine {
    * new segment), whose records a rename would replace. The caller holds the store's exclusive
    * lock, so no operation of Kafka's through the store runs between the check and the rename; since
    * Kafka renames a file before its key follows, the check asks the log-dir tier for the file as
-   * well as the manager for the key.
+   * well as the manager for the key. That check needs the original key's log dir: a restore into a
+   * log dir that is not known and online (unknown, offline, refused, not answering) is refused.
    *
    * @param quarantined the quarantined key
    * @return the original key
    * @throws FileAlreadyExistsException when a tier holds the original key, naming it, the
    *     quarantined key and the tier; nothing is changed then
+   * @throws IOException when the original key's log dir is not known and online; nothing is changed
+   *     then
    * @throws dev.mixchannel.api.DivergentCopiesException when the original key is refused (its
    *     copies differ); nothing is changed then
    * @throws IOException when the tiers fail
@@ -164,6 +180,7 @@ final class Quarantine {
         originalOf(quarantined)
             .orElseThrow(
                 () -> new IllegalArgumentException("not a quarantined key: key=" + quarantined));
+    checkLogDirOnline(quarantined, original);
     Optional<String> live = tierHolding(original);
     if (live.isPresent()) {
       throw new FileAlreadyExistsException(
@@ -182,6 +199,28 @@ final class Quarantine {
     release(quarantined);
     LOG.info("restored a quarantined key: key={}, from={}", original, quarantined);
     return original;
+  }
+
+  /**
+   * Fails a restore whose original key's log dir is not known and online: what is there (a live
+   * segment of that name, a file Kafka renamed onto it) cannot be checked, and the restored key
+   * would wait there for a dir that may come back with that segment.
+   */
+  private void checkLogDirOnline(String quarantined, String original) throws IOException {
+    Optional<SegmentKey> parsed = SegmentKey.parse(original);
+    Path dir = parsed.map(k -> logDirs.known().get(k.tag())).orElse(null);
+    if (dir == null || status.isOffline(dir) || !LogDirs.answers(dir, parsed.get().tag())) {
+      throw new IOException(
+          "restore refused, the log dir of the original key is not known and online: quarantined="
+              + quarantined
+              + ", key="
+              + original
+              + ", logDir="
+              + (dir == null ? "unknown" : dir.toString())
+              + " (nothing changed: whether a live segment of that name is there cannot be"
+              + " checked. Bring the log dir back, mounted, in log.dirs, its meta.properties"
+              + " readable and not refused, then restore again)");
+    }
   }
 
   /**

@@ -44,15 +44,18 @@ import org.slf4j.LoggerFactory;
  *
  * <p>An orphan is a key on a fast tier whose segment file is missing from an answering log dir.
  * Since Kafka changes the file first and the key second, an orphan's file is at most one Kafka
- * rename ahead: the orphan is renamed onto a file that has no key and is either the same segment
- * under a suffix Kafka renames to in one step ({@link SegmentFiles#successors}) in the same
- * partition directory, or the same file in the only other directory of the same partition ({@code
- * <partition>} and {@code <partition>.<hex>-delete|-future|-stray}). Otherwise: when its partition
- * directory was one Kafka names for deletion ({@code -delete}, {@code -stray}) and is gone, Kafka
- * deleted it on purpose and the key is deleted; in every other case the key is quarantined ({@link
- * Quarantine}), deleted only after the retention. A key on the log-dir tier whose file is gone from
- * an answering log dir is forgotten (its bytes were the file). Two candidates are ambiguous: the
- * key is left alone and an ERROR line says so.
+ * rename ahead: the orphan is renamed onto a placeholder (a file without segment bytes: one with
+ * bytes is a segment of its own) that has no key and is either the same segment under a suffix
+ * Kafka renames to in one step ({@link SegmentFiles#successors}) in the same partition directory,
+ * or the same file in the only other directory of the same partition ({@code <partition>} and
+ * {@code <partition>.<hex>-delete|-future|-stray}). Otherwise: when its partition directory was one
+ * Kafka names for deletion ({@code -delete}, {@code -stray}) and is gone, Kafka deleted it on
+ * purpose and the key is deleted; in every other case the key is quarantined ({@link Quarantine}),
+ * deleted only after the retention. A key on the log-dir tier whose file is gone from an answering
+ * log dir is forgotten (its bytes were the file). Two candidates are ambiguous: the key is left
+ * alone and an ERROR line says so. The reconciler writes no file: a keyless placeholder no orphan
+ * follows is a segment whose bytes a fast tier lost, whose log dir is refused after the first pass
+ * ({@link LostSegments}) and which no pass changes.
  *
  * <p>{@link #doWork(boolean)} is one pass. A periodic sweep asks for confirmation: it acts only on
  * keys that were orphans in the previous pass too, so it never races a rename Kafka is in the
@@ -105,7 +108,7 @@ final class Reconciler {
         continue;
       }
       Path dir = answering.get(parsed.get().tag());
-      if (dir != null && !Files.exists(file(dir, parsed.get()))) {
+      if (dir != null && Files.notExists(file(dir, parsed.get()))) {
         orphans.add(key);
       }
     }
@@ -210,7 +213,7 @@ final class Reconciler {
     String base = SegmentFiles.baseName(orphan.fileName());
     for (String suffix : SegmentFiles.successors(SegmentFiles.suffix(orphan.fileName()))) {
       SegmentKey candidate = new SegmentKey(orphan.tag(), orphan.partitionDir(), base + suffix);
-      if (isKeylessFile(dir, candidate)) {
+      if (isKeylessPlaceholder(dir, candidate)) {
         return List.of(candidate.toString());
       }
     }
@@ -218,7 +221,7 @@ final class Reconciler {
     for (String other : listing(dir, listings)) {
       if (SegmentFiles.isPartitionDirRename(orphan.partitionDir(), other)) {
         SegmentKey candidate = new SegmentKey(orphan.tag(), other, orphan.fileName());
-        if (isKeylessFile(dir, candidate)) {
+        if (isKeylessPlaceholder(dir, candidate)) {
           moved.add(candidate.toString());
         }
       }
@@ -226,8 +229,14 @@ final class Reconciler {
     return moved;
   }
 
-  private boolean isKeylessFile(Path dir, SegmentKey candidate) throws IOException {
-    return Files.exists(file(dir, candidate)) && !manager.exists(candidate.toString());
+  /**
+   * Whether a file can be where an orphan on a fast tier went: a placeholder (empty or not) without
+   * a key. A file with segment bytes is that segment itself, on the last tier: the orphan's bytes
+   * cannot be it, and renaming the orphan onto it would give its name two different copies.
+   */
+  private boolean isKeylessPlaceholder(Path dir, SegmentKey candidate) throws IOException {
+    return Placeholder.segmentBytes(file(dir, candidate)) == 0
+        && !manager.exists(candidate.toString());
   }
 
   private static List<String> listing(Path dir, Map<Path, List<String>> listings)

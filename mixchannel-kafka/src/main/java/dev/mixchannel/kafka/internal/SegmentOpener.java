@@ -33,9 +33,16 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The open path of a {@link KafkaSegmentStore}'s segments: finds or creates the key of the segment
- * Kafka opens (a new segment's file created as a placeholder, a stale key of its name put aside, a
- * segment file with bytes the manager did not know adopted) and hands Kafka an {@link
- * AnchorChannel} on it, counted until Kafka closes it.
+ * Kafka opens (a stale key of a new segment's name put aside, a segment file with bytes the manager
+ * did not know adopted) and hands Kafka an {@link AnchorChannel} on it, counted until Kafka closes
+ * it. A segment whose bytes a fast tier lost ({@link LostSegments}) is refused, with its log dir.
+ *
+ * <p>A new segment is made in three steps, so that a file claims a key only once the key exists
+ * ({@link Placeholder#claimsKey}): Kafka's file is created empty (Kafka always finds its file),
+ * then the key (durable when created: a PMem slot is flushed, a file tier syncs its directory),
+ * then the file is filled to the placeholder (not synced: a power loss may leave it empty, which
+ * claims nothing). A crash before the key leaves an empty file without a key, which the next open
+ * takes for the new segment it is.
  *
  * <p>Thread-safe. The store calls {@link #open} and {@link #known} under the shared side of its
  * lock ({@link StoreGate}), so no reconcile action or restore interleaves with them. The channels
@@ -48,7 +55,9 @@ final class SegmentOpener {
   private static final Logger LOG = LoggerFactory.getLogger(KafkaSegmentStore.class);
 
   private final TierManager manager;
+  private final KafkaTiers tiers;
   private final String lastTier;
+  private final RefusedLogDirs refusedDirs;
   private final Quarantine quarantine;
   private final KeyAdopter adopter;
   private final ExcludedSegments excluded;
@@ -59,8 +68,9 @@ final class SegmentOpener {
   /**
    * Creates the open path of a store.
    *
-   * @param manager the tiers, whose last tier is the log dirs
+   * @param tiers the tiers, whose last tier is the log dirs
    * @param lastTier the name of the log-dir tier
+   * @param refusedDirs the refused log dirs, which the dir of a lost segment joins
    * @param quarantine where a stale key of a new segment's name goes
    * @param adopter gives a keyless anchor the key Kafka renamed it away from
    * @param excluded the segments of excluded topics, kept in their files
@@ -68,15 +78,18 @@ final class SegmentOpener {
    * @param clockMillis the wall clock, for the files' modification times
    */
   SegmentOpener(
-      TierManager manager,
+      KafkaTiers tiers,
       String lastTier,
+      RefusedLogDirs refusedDirs,
       Quarantine quarantine,
       KeyAdopter adopter,
       ExcludedSegments excluded,
       AdapterCounters counters,
       LongSupplier clockMillis) {
-    this.manager = manager;
+    this.manager = tiers.manager();
+    this.tiers = tiers;
     this.lastTier = lastTier;
+    this.refusedDirs = refusedDirs;
     this.quarantine = quarantine;
     this.adopter = adopter;
     this.excluded = excluded;
@@ -90,37 +103,27 @@ final class SegmentOpener {
    * @param segment the segment
    * @param mutable whether Kafka opens it for writing
    * @param initFileSize Kafka's expected size, a placement hint only
-   * @return the channel, or empty when a read-only open finds no key
-   * @throws IOException when the tiers fail
+   * @return the channel, or empty when a read-only open finds no key and an empty file
+   * @throws IOException when the tiers fail, or the segment's bytes were lost on a fast tier (its
+   *     log dir is refused from now on)
    */
   Optional<FileChannel> open(SegmentPath segment, boolean mutable, int initFileSize)
       throws IOException {
     String key = segment.key();
     Path file = segment.anchor();
     if (!mutable) {
-      if (!known(key, file)) {
+      if (!known(segment)) {
         return Optional.empty();
       }
       return Optional.of(wrap(manager.open(key, StandardOpenOption.READ), file));
     }
-    boolean created = false;
-    if (!Files.exists(file)) {
-      // A new segment: a key left from a deleted one of the same name is stale. On a fast tier
-      // it is put aside rather than deleted; on the log-dir tier its bytes were the file Kafka
-      // removed, so the key is only forgotten (the quarantine cannot hold a log-dir key).
-      if (manager.exists(key)) {
-        if (lastTier.equals(manager.tierOf(key))) {
-          manager.delete(key);
-          LOG.info("forgot a key of the log-dir tier whose file Kafka deleted: key={}", key);
-        } else {
-          quarantine.quarantine(key, "Kafka creates a new segment of that name");
-        }
-      }
-      createFile(file);
-      created = true;
-    } else {
+    // notExists, not !exists: a file whose existence cannot be told (an I/O error) is not new,
+    // and the key of a file that is there must never be forgotten.
+    boolean created = Files.notExists(file) && createFile(segment);
+    boolean keyed = false;
+    if (!created) {
       adopter.adopt(segment);
-      known(key, file);
+      keyed = known(segment);
     }
     adopter.opened(segment);
     MixChannel channel =
@@ -130,6 +133,9 @@ final class SegmentOpener {
             StandardOpenOption.WRITE,
             StandardOpenOption.CREATE,
             SizeHint.of(Math.max(0, initFileSize)));
+    if (!keyed) {
+      fill(key, channel);
+    }
     if (created) {
       SegmentSealer.sealOlder(manager, segment);
     }
@@ -138,16 +144,18 @@ final class SegmentOpener {
   }
 
   /**
-   * Whether the manager knows a key, after adopting a segment file with bytes it did not know (a
-   * segment on the last tier: written without the adapter, or demoted); an adopted segment of an
-   * excluded topic is held in its file.
+   * Whether the manager knows a segment's key, after adopting a segment file with bytes it did not
+   * know (a segment on the last tier: written without the adapter, or demoted); an adopted segment
+   * of an excluded topic is held in its file.
    *
-   * @param key the segment's key
-   * @param file the segment's file
-   * @return whether the manager knows the key now
-   * @throws IOException when the file cannot be read or the tiers fail
+   * @param segment the segment
+   * @return whether the manager knows its key now; {@code false} for an empty file without a key
+   * @throws IOException when the file cannot be read or the tiers fail, or when the file is a
+   *     placeholder whose key no tier holds ({@link LostSegments}): its log dir is refused then
    */
-  boolean known(String key, Path file) throws IOException {
+  boolean known(SegmentPath segment) throws IOException {
+    String key = segment.key();
+    Path file = segment.anchor();
     if (manager.exists(key)) {
       return true;
     }
@@ -159,7 +167,27 @@ final class SegmentOpener {
       }
       return true;
     }
-    return false;
+    checkNotLost(segment);
+    return manager.exists(key);
+  }
+
+  /**
+   * Fails when a segment's bytes were lost on a fast tier ({@link LostSegments}), after a key one
+   * Kafka rename behind followed its file ({@link KeyAdopter}): such a file claims the key it was
+   * renamed with.
+   *
+   * @param segment the segment
+   * @throws IOException when the file cannot be read or the tiers fail, or when the segment is
+   *     lost: its log dir is refused then
+   */
+  void checkNotLost(SegmentPath segment) throws IOException {
+    if (manager.exists(segment.key()) || !Placeholder.claimsKey(segment.anchor())) {
+      return;
+    }
+    adopter.adopt(segment);
+    if (tiers.lost().isLost(segment)) {
+      throw tiers.lost().refuse(segment, refusedDirs);
+    }
   }
 
   /**
@@ -179,18 +207,51 @@ final class SegmentOpener {
   }
 
   /**
-   * Creates a new segment's file as a placeholder, what it is while the bytes are on a fast tier;
-   * the log-dir tier empties it when the segment is placed there.
+   * The first step of a new segment: its file, created empty. A key left from a deleted segment of
+   * the same name is stale: on a fast tier it is put aside rather than deleted; on the log-dir tier
+   * its bytes were the file Kafka removed, so the key is only forgotten (the quarantine cannot hold
+   * a log-dir key).
+   *
+   * @return whether the file was created; {@code false} when it appeared meanwhile (Kafka's file of
+   *     the same name), which is then opened as an existing file
    */
-  private static void createFile(Path file) throws IOException {
+  private boolean createFile(SegmentPath segment) throws IOException {
+    String key = segment.key();
+    if (manager.exists(key)) {
+      if (lastTier.equals(manager.tierOf(key))) {
+        manager.delete(key);
+        LOG.info("forgot a key of the log-dir tier whose file Kafka deleted: key={}", key);
+      } else {
+        quarantine.quarantine(key, "Kafka creates a new segment of that name");
+      }
+    }
+    Path file = segment.anchor();
     try {
-      Placeholder.create(file);
+      Files.createFile(file);
+      return true;
     } catch (FileAlreadyExistsException e) {
-      // Created between our check and now: a placeholder, or Kafka's file of the same name.
-      return;
+      return false;
     } catch (NoSuchFileException e) {
       throw new NoSuchFileException(
           file.toString(), null, "partition directory missing: cannot create the segment file");
+    }
+  }
+
+  /**
+   * The last step of a new segment (or of an empty file without a key): its key exists, so its file
+   * becomes the placeholder when the key is on a fast tier (the log-dir tier leaves its own file
+   * alone). A failure closes the channel: Kafka must not write to a segment whose file is in doubt.
+   */
+  private void fill(String key, MixChannel channel) throws IOException {
+    try {
+      tiers.logDirTier().fillPlaceholder(key);
+    } catch (IOException | RuntimeException e) {
+      try {
+        channel.close();
+      } catch (IOException suppressed) {
+        e.addSuppressed(suppressed);
+      }
+      throw e;
     }
   }
 }

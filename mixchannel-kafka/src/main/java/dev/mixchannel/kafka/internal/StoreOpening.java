@@ -16,6 +16,7 @@
 package dev.mixchannel.kafka.internal;
 
 import dev.mixchannel.api.DivergentCopiesException;
+import dev.mixchannel.api.KeyRefusedException;
 import dev.mixchannel.tiering.TierManager;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -32,8 +33,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * What {@link KafkaSegmentStore#open} checks and repairs first, when the tiers open and before the
- * store serves a segment: refused keys (copies that differ) and hot log dirs without their mark.
- * Not thread-safe; used once per open.
+ * store serves a segment: refused keys (copies that differ, copies a tier refuses), hot log dirs
+ * without their mark, and segments whose bytes a fast tier lost. Not thread-safe; used once per
+ * open.
  */
 final class StoreOpening {
 
@@ -52,35 +54,36 @@ final class StoreOpening {
   }
 
   /**
-   * The log dirs to refuse because recovery refused a key of theirs (its complete copies on two
-   * tiers differ: a Kafka without the agent wrote a segment file whose bytes were on a fast tier,
-   * or a copy by hand). The tiering core keeps both copies and refuses the key; the store refuses
-   * every segment of that key's log dir with an {@link IOException} ({@link RefusedLogDirs}), which
-   * Kafka handles as a failure of that dir (offline; a failed metadata log dir stops the broker),
-   * and serves the other dirs. Never a silent choice of one copy: {@code mixchannel-tool resolve}
-   * keeps one, then the dir serves again at the next start. A refused key that names no log dir
-   * (not a segment key) cannot be confined to one, so the store does not open at all: every segment
-   * open fails, as every dir's would.
+   * The log dirs to refuse because recovery refused a key of theirs: its complete copies on two
+   * tiers differ (a Kafka without the agent wrote a segment file whose bytes were on a fast tier,
+   * or a copy by hand; both kept), or a tier refuses its copy (a PMem slot that failed its checks:
+   * what it holds is unknown). The tiering core refuses the key; the store refuses every segment of
+   * that key's log dir with an {@link IOException} ({@link RefusedLogDirs}), which Kafka handles as
+   * a failure of that dir (offline; a failed metadata log dir stops the broker), and serves the
+   * other dirs. Never a silent choice of a copy, never a key created anew: {@code mixchannel-tool
+   * resolve} keeps one of two copies, then the dir serves again at the next start. A refused key
+   * that names no log dir (not a segment key) cannot be confined to one, so the store does not open
+   * at all: every segment open fails, as every dir's would.
    *
-   * @return the refused dirs, {@link RefusedLogDirs#NONE} when no key is refused
+   * @return the refused dirs, none when no key is refused
    * @throws IOException when a refused key belongs to no log dir
    */
   RefusedLogDirs refusedLogDirs() throws IOException {
-    List<String> refused = manager.divergentKeys();
+    List<String> refused = manager.refusedKeys();
     if (refused.isEmpty()) {
-      return RefusedLogDirs.NONE;
+      return RefusedLogDirs.none();
     }
     List<String> named = new ArrayList<>();
-    Map<String, DivergentCopiesException> byTag = new HashMap<>();
+    Map<String, RefusedLogDirs.Refusal> byTag = new HashMap<>();
     Set<Path> refusedDirs = new HashSet<>();
-    DivergentCopiesException unplaced = null;
+    KeyRefusedException unplaced = null;
     for (String key : refused) {
-      DivergentCopiesException refusal = refusalOf(key);
+      KeyRefusedException refusal = refusalOf(key);
       Optional<SegmentKey> parsed = SegmentKey.parse(Quarantine.originalOf(key).orElse(key));
       if (parsed.isEmpty()) {
         unplaced = unplaced == null ? refusal : unplaced;
       } else if (refusal != null) {
-        byTag.putIfAbsent(parsed.get().tag(), refusal);
+        byTag.putIfAbsent(parsed.get().tag(), RefusedLogDirs.Refusal.of(refusal));
       }
       Optional<Path> dir = parsed.flatMap(k -> logDirs.dirOf(k.tag()));
       if (refusal != null) {
@@ -90,39 +93,57 @@ final class StoreOpening {
           key
               + " (log dir "
               + dir.map(Path::toString).orElse("unknown")
-              + (refusal == null ? "" : ", resolve with: " + refusal.resolution())
+              + (refusal instanceof DivergentCopiesException d
+                  ? ", resolve with: " + d.resolution()
+                  : refusal == null ? "" : ", a tier refuses its copy")
               + ")");
     }
     if (unplaced != null) {
       LOG.error(
-          "MixChannel refuses to serve Kafka: refused keys that belong to no log dir, whose"
-              + " complete copies on two tiers differ (both kept); Kafka takes the log dirs offline"
-              + " until each is resolved: {}",
+          "MixChannel refuses to serve Kafka: refused keys that belong to no log dir (complete"
+              + " copies on two tiers differ, both kept; or a tier refuses its copy); Kafka takes"
+              + " the log dirs offline until each is resolved: {}",
           named);
       throw new IOException(
-          "MixChannel refuses to serve Kafka: keys that belong to no log dir, whose complete copies"
-              + " on two tiers differ (both kept, resolve each with mixchannel-tool resolve): "
+          "MixChannel refuses to serve Kafka: refused keys that belong to no log dir (complete"
+              + " copies on two tiers differ, resolve each with mixchannel-tool resolve; or a tier"
+              + " refuses its copy): "
               + named,
           unplaced);
     }
     LOG.error(
-        "MixChannel refuses the log dirs of segments whose complete copies on two tiers differ"
-            + " (both kept); Kafka takes those dirs offline until each is resolved, the others"
-            + " serve: {}",
+        "MixChannel refuses the log dirs of refused segments (complete copies on two tiers differ,"
+            + " both kept; or a tier refuses its copy); Kafka takes those dirs offline until each"
+            + " is resolved, the others serve: {}",
         named);
     return new RefusedLogDirs(byTag, refusedDirs);
   }
 
-  private DivergentCopiesException refusalOf(String key) {
+  /** The tiers' refusal of a refused key, or {@code null} when it is served again by now. */
+  private KeyRefusedException refusalOf(String key) {
     try {
       manager.exists(key);
     } catch (UncheckedIOException e) {
-      if (e.getCause() instanceof DivergentCopiesException refusal) {
+      if (e.getCause() instanceof KeyRefusedException refusal) {
         return refusal;
       }
       throw e;
     }
     return null;
+  }
+
+  /**
+   * Refuses the log dirs that hold a segment whose bytes a fast tier lost ({@link LostSegments}): a
+   * file that is a placeholder with at least one byte and whose key no tier holds. Runs after the
+   * first reconcile pass, which renames an orphan key onto the file Kafka renamed it to (a key one
+   * rename behind is no loss). Dirs refused already are not walked.
+   *
+   * @param refused the refused dirs, which the lost ones join
+   * @throws IOException when a segment file cannot be read
+   */
+  void refuseLostSegments(RefusedLogDirs refused) throws IOException {
+    LostSegments lost = tiers.lost();
+    lost.refuseAtStart(lost.find(logDirs, refused), refused);
   }
 
   /**

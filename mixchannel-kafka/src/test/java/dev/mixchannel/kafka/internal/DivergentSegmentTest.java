@@ -22,9 +22,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.mixchannel.api.DivergentCopiesException;
+import dev.mixchannel.api.RefusedCopyException;
 import dev.mixchannel.testkit.junit.ExpectedLog;
 import dev.mixchannel.tiering.MixChannel;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
@@ -42,7 +45,7 @@ import org.slf4j.event.Level;
  * key; the adapter turns that into an {@link IOException} for every segment of that key's log dir
  * (Kafka's log-dir failure handling takes that dir offline), never a silent choice, serves the
  * other log dir of the broker (JBOD) meanwhile, and serves the refused dir again once the key is
- * resolved.
+ * resolved. A key whose copy a tier refuses is refused the same way.
  */
 @ExpectedLog(
     logger = "dev.mixchannel.kafka.internal.StoreOpening",
@@ -126,6 +129,56 @@ class DivergentSegmentTest {
     assertThat(read(fx.store.open(fx.segment(P, NEXT), false, 0).orElseThrow()))
         .isEqualTo("a later segment of the same dir");
     fx.close();
+  }
+
+  /**
+   * A segment whose copy a tier refuses (a PMem slot that failed its checks after a crash; here the
+   * PMem tier says so through {@link RefusingPmemTierProvider}) refuses its log dir as divergent
+   * copies do; the refused copy is neither served nor created anew, and {@code Evacuate} leaves it
+   * and keeps the dir's mark.
+   */
+  @Test
+  @ExpectedLog(
+      logger = "dev.mixchannel.tiering.internal.Recovery",
+      contains = "key refused, a tier refuses its copy")
+  void shouldRefuseLogDirAndKeepItsMarkWhenATierRefusesTheCopyOfOneOfItsSegments()
+      throws IOException {
+    try (StoreFixture fx = StoreFixture.pmemRefusing(temp)) {
+      putHot(fx, fx.segment(P, LOG), "acknowledged, then its slot was damaged");
+      putHot(fx, fx.segment(P, NEXT), "a healthy segment of the same dir");
+      fx.store.close();
+      fx.refuseOnFastTier(key(P, LOG));
+
+      fx.open();
+
+      assertThat(fx.manager().refusedKeys()).containsExactly(key(P, LOG));
+      for (String name : List.of(LOG, NEXT)) {
+        for (boolean mutable : new boolean[] {false, true}) {
+          assertThatThrownBy(() -> fx.store.open(fx.segment(P, name), mutable, 0))
+              .isInstanceOf(IOException.class)
+              .hasMessageContaining("log dir refused, a tier refuses its copy")
+              .hasMessageContaining("file=" + fx.file(P, name))
+              .hasMessageContaining("refusedKey=" + key(P, LOG))
+              .hasCauseInstanceOf(RefusedCopyException.class);
+        }
+      }
+      fx.store.close();
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+
+      Evacuator.Result result =
+          new Evacuator(
+                  fx.settings(),
+                  fx.settings().logDirs(),
+                  new PrintStream(out, true, StandardCharsets.UTF_8))
+              .run();
+
+      assertThat(result.leftKeys()).containsExactly(key(P, LOG));
+      assertThat(result.segments()).isEqualTo(1);
+      assertThat(out.toString(StandardCharsets.UTF_8))
+          .contains("left " + key(P, LOG) + ": a tier refuses its copy")
+          .contains("kept the MixChannel mark of " + fx.logDir);
+      assertThat(LogDirMark.isMarked(fx.logDir)).isTrue();
+    }
   }
 
   /** A segment of any log dir on the fast tier, as {@link StoreFixture#putHot} makes one. */

@@ -20,6 +20,8 @@ import static dev.mixchannel.kafka.internal.StoreFixture.key;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mixchannel.api.StorageTier;
+import dev.mixchannel.common.CommandLines;
+import dev.mixchannel.kafka.Evacuate;
 import dev.mixchannel.testkit.junit.ExpectedLog;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -105,6 +107,40 @@ class EvacuatorTest {
 
     assertThat(result.leftKeys()).containsExactly(foreign);
     assertThat(result.segments()).isEqualTo(2);
+  }
+
+  @Test
+  @LostSegmentsRefused
+  void shouldKeepMarkAndListPlaceholdersWhoseKeysNoTierHoldsWhenEvacuating() throws IOException {
+    prepare();
+    Path settings;
+    Path logDir;
+    try (StoreFixture fx = StoreFixture.files(temp)) {
+      assertThat(fx.file(P, LOG)).hasBinaryContent(Placeholder.BYTES);
+      settings = fx.writeSettings();
+      logDir = fx.logDir;
+      fx.loseFastTier();
+    }
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    int code =
+        Evacuate.run(
+            new String[] {settings.toString()},
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+
+    assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isEqualTo(CommandLines.PROBLEMS);
+    Path partition = logDir.resolve(P);
+    assertThat(out.toString(StandardCharsets.UTF_8))
+        .contains("left " + key(P, LOG) + ": its file " + partition.resolve(LOG))
+        .contains("left " + key(P, NEXT))
+        .contains("kept the MixChannel mark of " + logDir)
+        .doesNotContain("removed the MixChannel mark");
+    assertThat(LogDirMark.isMarked(logDir)).isTrue();
+    assertThat(partition.resolve(LOG)).hasBinaryContent(Placeholder.BYTES);
+    assertThat(partition.resolve(NEXT)).hasBinaryContent(Placeholder.BYTES);
+    assertThat(Files.readString(partition.resolve(COLD))).isEqualTo("cold already");
   }
 
   private AdapterSettings prepare() throws IOException {

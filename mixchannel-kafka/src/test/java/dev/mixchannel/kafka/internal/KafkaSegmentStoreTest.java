@@ -19,6 +19,7 @@ import static dev.mixchannel.kafka.internal.StoreFixture.FAST;
 import static dev.mixchannel.kafka.internal.StoreFixture.LOGDIR;
 import static dev.mixchannel.kafka.internal.StoreFixture.key;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.mixchannel.testkit.junit.ExpectedLog;
 import dev.mixchannel.tiering.KeyHold;
@@ -31,6 +32,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
@@ -48,6 +50,7 @@ class KafkaSegmentStoreTest {
   static final String P = "topic-0";
   static final String LOG = "00000000000000000000.log";
   static final String NEXT = "00000000000000000100.log";
+  static final String LATER = "00000000000000000200.log";
 
   @TempDir Path temp;
   StoreFixture fx;
@@ -229,6 +232,74 @@ class KafkaSegmentStoreTest {
       assertThat(channel.size()).isEqualTo(7);
     }
     assertThat(fx.manager().keys()).containsExactly(key(P, LOG + ".swap"));
+  }
+
+  @Test
+  void shouldCreateEmptyFileThenKeyThenPlaceholderWhenKafkaOpensNewSegment() throws IOException {
+    // The key cannot be made (its log dir's mark cannot be written): Kafka still finds its file,
+    // and that file, without a key, is empty, as a broker that died between the two leaves it.
+    Path blocker =
+        Files.createDirectory(fx.logDir.resolve(LogDirs.META_PROPERTIES + LogDirMark.TEMP_SUFFIX));
+    assertThatThrownBy(() -> openMutable(LOG)).isInstanceOf(IOException.class);
+    assertThat(fx.file(P, LOG)).isEmptyFile();
+    assertThat(fx.manager().keys()).isEmpty();
+    Files.delete(blocker);
+
+    fx.reopen();
+    try (FileChannel channel = openMutable(LOG)) {
+      assertThat(channel.size()).isZero();
+      channel.write(bytes("first"));
+    }
+
+    assertThat(fx.content(key(P, LOG))).isEqualTo("first");
+    assertThat(fx.manager().tierOf(key(P, LOG))).isEqualTo(FAST);
+    assertThat(fx.file(P, LOG)).hasBinaryContent(Placeholder.BYTES);
+  }
+
+  @Test
+  @LostSegmentsRefused
+  void shouldRefuseLogDirAndChangeNothingWhenFastTierLostTheSegmentsBytes() throws IOException {
+    try (FileChannel channel = openMutable(LOG)) {
+      channel.write(bytes("acknowledged"));
+    }
+    try (FileChannel channel = openMutable(NEXT)) {
+      channel.write(bytes("acknowledged too"));
+    }
+    // A crash cut the fill of one placeholder: a prefix says its key existed as well.
+    byte[] cut = Arrays.copyOf(Placeholder.BYTES, 5);
+    Files.write(fx.file(P, NEXT), cut);
+    FileTime modified = Files.getLastModifiedTime(fx.file(P, LOG));
+    fx.loseFastTier();
+
+    fx.open();
+
+    assertThat(fx.manager().keys()).isEmpty();
+    for (String name : List.of(LOG, NEXT, LATER)) {
+      for (boolean mutable : new boolean[] {false, true}) {
+        assertThatThrownBy(() -> fx.store.open(fx.segment(P, name), mutable, 0))
+            .isInstanceOf(IOException.class)
+            .hasMessageContaining("file=" + fx.file(P, name))
+            .hasMessageContaining("key=" + key(P, name))
+            .hasMessageContaining("fast tier that no longer holds them")
+            .hasMessageContaining("mixchannel-tool inspect")
+            .hasMessageContaining("docs/troubleshooting.md");
+      }
+    }
+    assertThatThrownBy(() -> fx.store.holdInLogDir(fx.segment(P, LOG)))
+        .isInstanceOf(IOException.class);
+    assertThat(fx.store.reconcile(true) + fx.store.reconcile(true)).isZero();
+    assertThat(fx.manager().keys()).isEmpty();
+    assertThat(fx.manager().refusedKeys()).isEmpty();
+    assertThat(fx.file(P, LOG)).hasBinaryContent(Placeholder.BYTES);
+    assertThat(Files.getLastModifiedTime(fx.file(P, LOG))).isEqualTo(modified);
+    assertThat(fx.file(P, NEXT)).hasBinaryContent(cut);
+    assertThat(fx.file(P, LATER)).doesNotExist();
+
+    fx.restoreFastTier();
+    fx.open();
+    assertThat(fx.content(key(P, LOG))).isEqualTo("acknowledged");
+    assertThat(fx.content(key(P, NEXT))).isEqualTo("acknowledged too");
+    assertThat(fx.file(P, NEXT)).hasBinaryContent(Placeholder.BYTES);
   }
 
   @Test

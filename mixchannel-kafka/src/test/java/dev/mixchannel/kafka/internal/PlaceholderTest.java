@@ -52,32 +52,33 @@ class PlaceholderTest {
   void shouldTellPlaceholdersFromSegmentBytes() throws IOException {
     Path file = dir.resolve("00000000000000000000.log");
     assertThat(Placeholder.segmentBytes(file)).isEqualTo(-1);
+    assertThat(Placeholder.claimsKey(file)).isFalse();
     Files.createFile(file);
     assertThat(Placeholder.segmentBytes(file)).isZero();
+    assertThat(Placeholder.claimsKey(file)).as("an empty file claims nothing").isFalse();
     Files.write(file, Arrays.copyOf(Placeholder.BYTES, 5));
     assertThat(Placeholder.segmentBytes(file)).as("a placeholder cut short").isZero();
     assertThat(Placeholder.isWhole(file)).isFalse();
+    assertThat(Placeholder.claimsKey(file)).as("a placeholder cut short").isTrue();
     Files.write(file, Placeholder.BYTES);
     assertThat(Placeholder.segmentBytes(file)).isZero();
     assertThat(Placeholder.isWhole(file)).isTrue();
+    assertThat(Placeholder.claimsKey(file)).isTrue();
     byte[] segment = Placeholder.BYTES.clone();
     segment[11] = 60;
     Files.write(file, segment);
     assertThat(Placeholder.segmentBytes(file)).isEqualTo(segment.length);
+    assertThat(Placeholder.claimsKey(file)).isFalse();
     Files.write(file, new byte[] {0, 0, 0});
     assertThat(Placeholder.segmentBytes(file)).isEqualTo(3);
   }
 
   @Test
-  void shouldKeepModificationTimeWhenFillingReplacingAndClearing() throws IOException {
+  void shouldKeepModificationTimeWhenFillingAndReplacing() throws IOException {
     Path file = Files.createFile(dir.resolve("00000000000000000000.log"));
     Files.setLastModifiedTime(file, OLD);
     Placeholder.fill(file);
     assertThat(file).hasBinaryContent(Placeholder.BYTES);
-    assertThat(Files.getLastModifiedTime(file)).isEqualTo(OLD);
-
-    Placeholder.clear(file);
-    assertThat(file).isEmptyFile();
     assertThat(Files.getLastModifiedTime(file)).isEqualTo(OLD);
 
     Files.writeString(file, "segment bytes");
@@ -89,10 +90,9 @@ class PlaceholderTest {
   }
 
   @Test
-  void shouldRefuseToOverwriteSegmentBytesWhenFillingOrClearing() throws IOException {
+  void shouldRefuseToOverwriteSegmentBytesWhenFilling() throws IOException {
     Path file = Files.writeString(dir.resolve("00000000000000000000.log"), "segment bytes");
     assertThatThrownBy(() -> Placeholder.fill(file)).isInstanceOf(IllegalStateException.class);
-    assertThatThrownBy(() -> Placeholder.clear(file)).isInstanceOf(IllegalStateException.class);
     assertThat(file).hasContent("segment bytes");
   }
 }

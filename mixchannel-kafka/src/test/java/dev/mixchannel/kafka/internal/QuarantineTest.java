@@ -192,22 +192,48 @@ class QuarantineTest {
   }
 
   @Test
+  @ExpectedLog(
+      logger = "dev.mixchannel.kafka.internal.StoreOpening",
+      contains = "belongs to no known log dir")
+  void shouldRefuseRestoreAndChangeNothingWhenOriginalLogDirIsNotKnownAndOnline()
+      throws IOException {
+    fx = StoreFixture.files(temp);
+    String quarantined = quarantineOrphan("orphan bytes");
+    fx.putPlaceholder(P, LOG);
+    String foreign = Quarantine.PREFIX + "1/OTHERLOGDIRTAGAAAAAAAA/" + P + "/" + LOG;
+    fx.putForeign(foreign);
+    Path meta = fx.logDir.resolve(LogDirs.META_PROPERTIES);
+    Path aside = temp.resolve("meta.aside");
+
+    assertRestoreRefused(foreign, "logDir=unknown");
+    fx.offline.add(fx.logDir);
+    assertRestoreRefused(quarantined, "logDir=" + fx.logDir);
+    fx.offline.clear();
+    Files.move(meta, aside);
+    assertRestoreRefused(quarantined, "logDir=" + fx.logDir);
+    Files.move(aside, meta);
+
+    assertThat(fx.manager().keys()).containsExactlyInAnyOrder(quarantined, foreign);
+    assertThat(fx.content(quarantined)).isEqualTo("orphan bytes");
+    assertThat(fx.store.restore(quarantined)).isEqualTo(key(P, LOG));
+  }
+
+  private void assertRestoreRefused(String quarantined, String logDir) {
+    assertThatThrownBy(() -> fx.store.restore(quarantined))
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("restore refused, the log dir of the original key is not known and")
+        .hasMessageContaining("quarantined=" + quarantined)
+        .hasMessageContaining(logDir)
+        .hasMessageContaining("nothing changed");
+  }
+
+  @Test
   void shouldExitWithFailureAndPrintRefusalWhenQuarantineCommandRestoresOverLiveSegment()
       throws IOException {
     fx = StoreFixture.files(temp);
     String quarantined = quarantineByNewSegment("left over from a deleted segment", "acked");
     fx.store.close();
-    Path settings = temp.resolve("mixchannel.properties");
-    Files.writeString(
-        settings,
-        String.join(
-            "\n",
-            "log.dirs=" + fx.logDir,
-            "mixchannel.tiers=" + FAST,
-            "mixchannel.tier." + FAST + ".kind=NVME",
-            "mixchannel.tier." + FAST + ".paths=" + temp.resolve("fast"),
-            "mixchannel.migrate.threshold=-1",
-            ""));
+    Path settings = fx.writeSettings();
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
 

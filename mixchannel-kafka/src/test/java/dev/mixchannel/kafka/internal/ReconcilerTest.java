@@ -18,6 +18,7 @@ package dev.mixchannel.kafka.internal;
 import static dev.mixchannel.kafka.internal.StoreFixture.LOGDIR;
 import static dev.mixchannel.kafka.internal.StoreFixture.key;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.mixchannel.testkit.junit.ExpectedLog;
 import java.io.IOException;
@@ -137,6 +138,51 @@ class ReconcilerTest {
 
     assertThat(fx.content(key(P, LOG))).isEqualTo("original");
     assertThat(fx.manager().exists(key(P, LOG + ".swap"))).isFalse();
+  }
+
+  @Test
+  void shouldQuarantineNotRenameOrphanOntoSuccessorFileThatHoldsSegmentBytes() throws IOException {
+    fx.putOrphan(P, LOG, "hot bytes");
+    fx.putCold(P, LOG + ".deleted", "a segment's own bytes");
+
+    fx.store.reconcile(false);
+
+    String quarantined = Quarantine.PREFIX + fx.clockMillis.get() + "/" + key(P, LOG);
+    assertThat(fx.manager().keys()).containsExactly(quarantined);
+    assertThat(fx.content(quarantined)).isEqualTo("hot bytes");
+    assertThat(fx.fileContent(P, LOG + ".deleted")).isEqualTo("a segment's own bytes");
+  }
+
+  @Test
+  void shouldFollowRenameOntoKeylessWholePlaceholderBeforeJudgingItLostWhenStoreOpens()
+      throws IOException {
+    fx.putHot(P, LOG, "renamed by Kafka, key one step behind");
+    fx.reopen();
+    Files.move(fx.file(P, LOG), fx.file(P, LOG + ".deleted"));
+    assertThat(fx.file(P, LOG + ".deleted")).hasBinaryContent(Placeholder.BYTES);
+
+    fx.reopen();
+
+    assertThat(fx.manager().keys()).containsExactly(key(P, LOG + ".deleted"));
+    assertThat(fx.store.open(fx.segment(P, LOG + ".deleted"), false, 0)).isPresent();
+  }
+
+  @Test
+  @LostSegmentsRefused
+  void shouldRefuseLogDirAtStartAndLeaveKeylessPlaceholderAloneInEverySweep() throws IOException {
+    fx.putHot(P, NEXT, "a hot segment of the same dir");
+    Files.write(fx.file(P, LOG), Placeholder.BYTES);
+
+    fx.reopen();
+    for (int i = 0; i < MANY_PASSES; i++) {
+      assertThat(fx.store.reconcile(true)).isZero();
+    }
+
+    assertThat(fx.file(P, LOG)).hasBinaryContent(Placeholder.BYTES);
+    assertThat(fx.manager().keys()).containsExactly(key(P, NEXT));
+    assertThatThrownBy(() -> fx.store.open(fx.segment(P, NEXT), false, 0))
+        .hasMessageContaining("log dir refused")
+        .hasMessageContaining("refusedKey=" + key(P, LOG));
   }
 
   @Test

@@ -49,6 +49,16 @@ final class ShmDir implements AutoCloseable {
 
   @Override
   public void close() throws IOException {
+    deleteTree(dir);
+  }
+
+  /**
+   * Deletes a directory and everything in it; nothing to do when it is missing.
+   *
+   * @param dir the directory
+   * @throws IOException when something cannot be deleted
+   */
+  static void deleteTree(Path dir) throws IOException {
     if (!Files.exists(dir)) {
       return;
     }

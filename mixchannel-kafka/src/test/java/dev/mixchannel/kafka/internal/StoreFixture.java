@@ -19,6 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mixchannel.api.MixChannelConfig;
 import dev.mixchannel.api.PmemBackend;
+import dev.mixchannel.api.TierConfig;
 import dev.mixchannel.api.TierKind;
 import dev.mixchannel.tiering.MixChannel;
 import dev.mixchannel.tiering.TierManager;
@@ -59,11 +60,18 @@ final class StoreFixture implements AutoCloseable {
   final Set<Path> offline = ConcurrentHashMap.newKeySet();
   final Set<String> excludedTopics = ConcurrentHashMap.newKeySet();
   private final ShmDir shm;
+  private final Path fastTierDir;
+  private Path lostFastTier;
   LogDirs logDirs;
   KafkaSegmentStore store;
 
   private StoreFixture(
-      Path root, boolean pmem, long fastCapacityBytes, double threshold, boolean jbod)
+      Path root,
+      boolean pmem,
+      String pmemProvider,
+      long fastCapacityBytes,
+      double threshold,
+      boolean jbod)
       throws IOException {
     this.root = root;
     this.logDir = logDir(root.resolve("logs"), TAG);
@@ -71,14 +79,19 @@ final class StoreFixture implements AutoCloseable {
     MixChannelConfig.Builder builder = MixChannelConfig.builder().migrationThreshold(threshold);
     if (pmem) {
       this.shm = ShmDir.create(root);
+      this.fastTierDir =
+          Files.createDirectories(pmemProvider == null ? shm.path() : shm.path().resolve("pool"));
       builder
           .pmemBackend(PmemBackend.AUTO)
           .pmemPretouch(false)
           .pmemExtentSizeBytes(1L << 20)
-          .tier(FAST, TierKind.PMEM, fastCapacityBytes, shm.path());
+          .tier(
+              new TierConfig(
+                  FAST, TierKind.PMEM, List.of(fastTierDir), fastCapacityBytes, pmemProvider));
     } else {
       this.shm = null;
-      builder.tier(FAST, TierKind.NVME, fastCapacityBytes, root.resolve("fast"));
+      this.fastTierDir = root.resolve("fast");
+      builder.tier(FAST, TierKind.NVME, fastCapacityBytes, fastTierDir);
     }
     this.config = builder.build();
     open();
@@ -96,22 +109,85 @@ final class StoreFixture implements AutoCloseable {
 
   /** A file tier in front of the log dir, migration off. */
   static StoreFixture files(Path root) throws IOException {
-    return new StoreFixture(root, false, -1, -1, false);
+    return new StoreFixture(root, false, null, -1, -1, false);
   }
 
   /** A file tier in front of two log dirs ({@link #secondLogDir}), migration off. */
   static StoreFixture jbod(Path root) throws IOException {
-    return new StoreFixture(root, false, -1, -1, true);
+    return new StoreFixture(root, false, null, -1, -1, true);
   }
 
   /** A PMem tier (on /dev/shm) in front of the log dir, migration off. */
   static StoreFixture pmem(Path root) throws IOException {
-    return new StoreFixture(root, true, 64L << 20, -1, false);
+    return new StoreFixture(root, true, null, 64L << 20, -1, false);
+  }
+
+  /**
+   * A PMem tier in front of the log dir that refuses the keys {@link #refuseOnFastTier} lists, as a
+   * PMem tier refuses the keys of damaged slots ({@link RefusingPmemTierProvider}).
+   */
+  static StoreFixture pmemRefusing(Path root) throws IOException {
+    return new StoreFixture(root, true, RefusingPmemTierProvider.NAME, 64L << 20, -1, false);
   }
 
   /** A file tier of the given capacity in front of the log dir; the policy keeps it half full. */
   static StoreFixture withPolicy(Path root, long fastCapacityBytes) throws IOException {
-    return new StoreFixture(root, false, fastCapacityBytes, 0.5, false);
+    return new StoreFixture(root, false, null, fastCapacityBytes, 0.5, false);
+  }
+
+  /** The directory of the fast tier (the PMem pool's, or the file tier's). */
+  Path fastTierDir() {
+    return fastTierDir;
+  }
+
+  /**
+   * Makes the fast tier of {@link #pmemRefusing} refuse a key from its next open on.
+   *
+   * @param key the key
+   */
+  void refuseOnFastTier(String key) throws IOException {
+    Files.writeString(fastTierDir.resolveSibling(RefusingPmemTierProvider.LIST), key + "\n");
+  }
+
+  /**
+   * Loses the fast tier as a mount that failed at boot does: the store is closed, the tier's
+   * directory moved aside and an empty one put in its place (where the tier creates a new, empty
+   * pool when it opens). {@link #restoreFastTier} brings it back.
+   */
+  void loseFastTier() throws IOException {
+    store.close();
+    Path dir = fastTierDir();
+    lostFastTier = dir.resolveSibling(dir.getFileName() + ".lost");
+    Files.move(dir, lostFastTier);
+    Files.createDirectories(dir);
+  }
+
+  /** Brings the lost fast tier back (the mount repaired), with the store closed. */
+  void restoreFastTier() throws IOException {
+    store.close();
+    ShmDir.deleteTree(fastTierDir());
+    Files.move(lostFastTier, fastTierDir());
+    lostFastTier = null;
+  }
+
+  /**
+   * Writes the settings file an operator command reads for the file fixture's layout.
+   *
+   * @return the file
+   */
+  Path writeSettings() throws IOException {
+    Path file = root.resolve("mixchannel.properties");
+    Files.writeString(
+        file,
+        String.join(
+            "\n",
+            "log.dirs=" + logDir,
+            "mixchannel.tiers=" + FAST,
+            "mixchannel.tier." + FAST + ".kind=NVME",
+            "mixchannel.tier." + FAST + ".paths=" + root.resolve("fast"),
+            "mixchannel.migrate.threshold=-1",
+            ""));
+    return file;
   }
 
   /** The settings the agent would read for this layout. */
@@ -240,6 +316,9 @@ final class StoreFixture implements AutoCloseable {
     try {
       store.close();
     } finally {
+      if (lostFastTier != null) {
+        ShmDir.deleteTree(lostFastTier);
+      }
       if (shm != null) {
         shm.close();
       }
