@@ -76,17 +76,29 @@ final class ConfigChecks {
       }
       previous = tier.kind();
       for (Path path : tier.paths()) {
-        for (Path other : seen) {
-          if (path.startsWith(other) || other.startsWith(path)) {
-            throw new InvalidConfigException(
-                prefix + ConfigKeys.TIER_PATHS,
-                path.toString(),
-                "a directory no other tier path contains or lies in (clashes with " + other + ")");
-          }
-        }
-        seen.add(path);
+        noClash(prefix + ConfigKeys.TIER_PATHS, path, path, seen);
       }
     }
+  }
+
+  /**
+   * Adds a tier directory to those seen, refusing one that contains or lies in another.
+   *
+   * @param property the property that names it
+   * @param given the directory as configured, for the message
+   * @param path the directory, absolute and normalized
+   * @param seen the directories seen so far, absolute and normalized; {@code path} is added
+   */
+  static void noClash(String property, Path given, Path path, List<Path> seen) {
+    for (Path other : seen) {
+      if (path.startsWith(other) || other.startsWith(path)) {
+        throw new InvalidConfigException(
+            property,
+            given.toString(),
+            "a directory no other tier path contains or lies in (clashes with " + other + ")");
+      }
+    }
+    seen.add(path);
   }
 
   private static InvalidConfigException outOfOrder(

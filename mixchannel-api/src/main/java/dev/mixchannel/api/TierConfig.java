@@ -66,16 +66,8 @@ public record TierConfig(
     }
     List<Path> absolute = new ArrayList<>();
     for (Path path : paths) {
-      Path p = path.toAbsolutePath().normalize();
-      for (Path other : absolute) {
-        if (p.startsWith(other) || other.startsWith(p)) {
-          throw new InvalidConfigException(
-              prefix + ConfigKeys.TIER_PATHS,
-              path.toString(),
-              "a directory no other tier path contains or lies in (clashes with " + other + ")");
-        }
-      }
-      absolute.add(p);
+      ConfigChecks.noClash(
+          prefix + ConfigKeys.TIER_PATHS, path, path.toAbsolutePath().normalize(), absolute);
     }
     paths = List.copyOf(absolute);
     if (provider != null && provider.isBlank()) {

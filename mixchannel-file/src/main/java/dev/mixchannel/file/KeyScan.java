@@ -23,7 +23,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.nio.file.attribute.FileTime;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,7 +39,7 @@ import org.slf4j.LoggerFactory;
  * another directory removes that one first), so two complete copies came from outside: when their
  * bytes are the same one is removed, and when they differ both are kept and the key is refused
  * ({@link FileTier#refusedKeys()}): no file is chosen by its age. An incomplete key found twice (an
- * older release's crash) keeps the newer file; recovery discards incomplete keys anyway.
+ * older release's crash) loses the copy found last; recovery discards incomplete keys anyway.
  */
 final class KeyScan {
 
@@ -51,7 +50,7 @@ final class KeyScan {
   private final Map<String, Found> incomplete = new HashMap<>();
   private final Map<String, String> refused = new HashMap<>();
 
-  private record Found(TierDirectory directory, Path file, long sizeBytes, FileTime modified) {}
+  private record Found(TierDirectory directory, Path file, long sizeBytes) {}
 
   private KeyScan(String tierName) {
     this.tierName = tierName;
@@ -132,7 +131,7 @@ final class KeyScan {
           e.getMessage());
       return;
     }
-    Found found = new Found(directory, file, attrs.size(), attrs.lastModifiedTime());
+    Found found = new Found(directory, file, attrs.size());
     Map<String, Found> map = isIncomplete ? incomplete : complete;
     Found other = map.get(key);
     if (other == null) {
@@ -143,19 +142,19 @@ final class KeyScan {
       twice(key, other, found);
       return;
     }
-    Found keep = found.modified().compareTo(other.modified()) > 0 ? found : other;
-    Found drop = keep == found ? other : found;
     LOG.warn(
-        "key found in two directories, keeping the newer file: tier={}, key={}, incomplete={},"
-            + " kept={}, deleted={}",
+        "incomplete key found in two directories, removed one: tier={}, key={}, kept={},"
+            + " deleted={}",
         tierName,
         key,
-        isIncomplete,
-        keep.file(),
-        drop.file());
-    Files.deleteIfExists(drop.file());
-    drop.directory().removeEmptyParents(drop.file());
-    map.put(key, keep);
+        other.file(),
+        found.file());
+    remove(found);
+  }
+
+  private static void remove(Found found) throws IOException {
+    Files.deleteIfExists(found.file());
+    found.directory().removeEmptyParents(found.file());
   }
 
   /**
@@ -171,8 +170,7 @@ final class KeyScan {
           key,
           first.file(),
           second.file());
-      Files.deleteIfExists(second.file());
-      second.directory().removeEmptyParents(second.file());
+      remove(second);
       return;
     }
     String copies =

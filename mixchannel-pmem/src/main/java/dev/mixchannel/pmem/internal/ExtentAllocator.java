@@ -15,6 +15,7 @@
  */
 package dev.mixchannel.pmem.internal;
 
+import dev.mixchannel.common.Monitors;
 import java.util.BitSet;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -256,6 +257,6 @@ final class ExtentAllocator {
    * @return whether no pin is left
    */
   boolean awaitUnpinned(long timeoutNanos) {
-    return ConditionWaits.await(lock, unpinned, () -> pinTotal == 0, timeoutNanos);
+    return Monitors.await(lock, unpinned, () -> pinTotal == 0, timeoutNanos);
   }
 }

@@ -15,6 +15,7 @@
  */
 package dev.mixchannel.pmem.internal;
 
+import dev.mixchannel.common.Monitors;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.ToLongFunction;
@@ -134,14 +135,8 @@ final class ScrubHandoff {
    * @return whether no dirty free extent is left
    */
   boolean drainDirty(long timeoutNanos) {
-    lock.lock();
-    try {
-      draining = true;
-      work.signalAll();
-    } finally {
-      lock.unlock();
-    }
-    return ConditionWaits.await(lock, returned, () -> closed || !extents.hasDirty(), timeoutNanos);
+    Monitors.signalAll(lock, work, () -> draining = true);
+    return Monitors.await(lock, returned, () -> closed || !extents.hasDirty(), timeoutNanos);
   }
 
   /**
@@ -190,13 +185,7 @@ final class ScrubHandoff {
    * was when the scrubber took it; a no-op when an allocation took it meanwhile.
    */
   private void endScrub(int extent, boolean zeroed) {
-    lock.lock();
-    try {
-      extents.giveBack(extent, zeroed);
-      returned.signalAll();
-    } finally {
-      lock.unlock();
-    }
+    Monitors.signalAll(lock, returned, () -> extents.giveBack(extent, zeroed));
   }
 
   /**
@@ -208,7 +197,7 @@ final class ScrubHandoff {
    * @return whether it has nothing left to do
    */
   boolean awaitScrubbed(long timeoutNanos) {
-    return ConditionWaits.await(lock, returned, () -> closed || extents.scrubbed(), timeoutNanos);
+    return Monitors.await(lock, returned, () -> closed || extents.scrubbed(), timeoutNanos);
   }
 
   /**

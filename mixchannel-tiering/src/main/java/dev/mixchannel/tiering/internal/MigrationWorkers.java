@@ -16,6 +16,7 @@
 package dev.mixchannel.tiering.internal;
 
 import dev.mixchannel.common.DaemonThreads;
+import dev.mixchannel.common.Monitors;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.time.Duration;
@@ -193,19 +194,7 @@ final class MigrationWorkers implements AutoCloseable {
    * @throws InterruptedException when interrupted
    */
   boolean awaitIdle(Duration timeout) throws InterruptedException {
-    long nanos = timeout.toNanos();
-    lock.lock();
-    try {
-      while (running > 0) {
-        if (nanos <= 0) {
-          return false;
-        }
-        nanos = finished.awaitNanos(nanos);
-      }
-      return true;
-    } finally {
-      lock.unlock();
-    }
+    return Monitors.awaitInterruptibly(lock, finished, () -> running == 0, timeout.toNanos());
   }
 
   /**
@@ -215,13 +204,7 @@ final class MigrationWorkers implements AutoCloseable {
    */
   @Override
   public void close() {
-    lock.lock();
-    try {
-      closed = true;
-      finished.signalAll();
-    } finally {
-      lock.unlock();
-    }
+    Monitors.signalAll(lock, finished, () -> closed = true);
     migrator.close();
     List<Runnable> dropped = new ArrayList<>();
     executor.getQueue().drainTo(dropped);

@@ -15,6 +15,7 @@
  */
 package dev.mixchannel.tiering.internal;
 
+import dev.mixchannel.common.Monitors;
 import java.io.InterruptedIOException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
@@ -91,12 +92,6 @@ final class RateLimiter implements AutoCloseable {
   /** Wakes every waiter; later calls return {@code false} at once. Idempotent. */
   @Override
   public void close() {
-    lock.lock();
-    try {
-      closed = true;
-      closedSignal.signalAll();
-    } finally {
-      lock.unlock();
-    }
+    Monitors.signalAll(lock, closedSignal, () -> closed = true);
   }
 }
