@@ -185,9 +185,37 @@ final class TierLayout {
    * Records the layout once every tier is open: writes the markers when the layout is new or
    * changed (directories added, moved or accepted), and nothing otherwise.
    *
+   * <p>In two rounds, so that a crash between two marker writes never leaves a layout that names a
+   * directory without a marker (the next open would refuse it as lost): first each directory that
+   * has no marker of this manager gets one with its identity and the layout as it was; then every
+   * directory gets the new layout.
+   *
    * @throws IOException when a marker cannot be written
    */
   void record() throws IOException {
+    record(LayoutMarker::write);
+  }
+
+  /** Writes one marker into one directory: {@link LayoutMarker#write}, or a test's crash. */
+  @FunctionalInterface
+  interface MarkerWrite {
+    /**
+     * Writes a marker.
+     *
+     * @param marker the marker
+     * @param directory the directory it goes into
+     * @throws IOException when it cannot be written
+     */
+    void write(LayoutMarker marker, Path directory) throws IOException;
+  }
+
+  /**
+   * {@link #record()} through a given marker write.
+   *
+   * @param write the write of one marker
+   * @throws IOException when a marker cannot be written
+   */
+  void record(MarkerWrite write) throws IOException {
     String managerId = newest.map(LayoutMarker::managerId).orElse(UUID.randomUUID().toString());
     List<LayoutMarker.Entry> entries = new ArrayList<>();
     List<String> ids = new ArrayList<>();
@@ -209,9 +237,17 @@ final class TierLayout {
     if (same) {
       return;
     }
+    List<LayoutMarker.Entry> before = newest.map(LayoutMarker::entries).orElse(List.of());
     for (int i = 0; i < dirs.size(); i++) {
-      new LayoutMarker(managerId, generation + 1, ids.get(i), List.copyOf(entries))
-          .write(dirs.get(i).path());
+      Dir d = dirs.get(i);
+      if (d.marker().filter(m -> m.managerId().equals(managerId)).isEmpty()) {
+        write.write(new LayoutMarker(managerId, generation, ids.get(i), before), d.path());
+      }
+    }
+    for (int i = 0; i < dirs.size(); i++) {
+      write.write(
+          new LayoutMarker(managerId, generation + 1, ids.get(i), List.copyOf(entries)),
+          dirs.get(i).path());
     }
     LOG.info(
         "tier layout recorded: manager.id={}, generation={}, directories={}",
