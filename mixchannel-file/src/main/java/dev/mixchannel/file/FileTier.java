@@ -100,6 +100,9 @@ public final class FileTier implements StorageTier {
   private final KeyCreates creates;
   private final KeyMoves moves;
 
+  /** The keys the open found twice with different bytes; fixed at open, read without the lock. */
+  private final Map<String, String> refused;
+
   private FileTier(
       TierConfig config,
       List<TierDirectory> directories,
@@ -113,6 +116,7 @@ public final class FileTier implements StorageTier {
     this.namespace = new TierNamespace(name, directories, registry, directorySync);
     this.creates = new KeyCreates(name, namespace, space);
     this.moves = new KeyMoves(name, namespace);
+    this.refused = registry.refusedKeys();
   }
 
   /**
@@ -234,7 +238,7 @@ public final class FileTier implements StorageTier {
    */
   private void checkKey(String key) throws IOException {
     Keys.validate(key);
-    String refusal = namespace.locked(() -> registry.refusal(key));
+    String refusal = refused.get(key);
     if (refusal != null) {
       throw new RefusedCopyException(
           key,
@@ -258,7 +262,7 @@ public final class FileTier implements StorageTier {
    */
   @Override
   public Map<String, String> refusedKeys() throws IOException {
-    return namespace.locked(registry::refusedKeys);
+    return refused;
   }
 
   @Override

@@ -93,11 +93,6 @@ final class KeyRegistry {
     refused.put(key, reason);
   }
 
-  /** The reason a key is refused, or {@code null}. */
-  String refusal(String key) {
-    return refused.get(key);
-  }
-
   /** The refused keys and why, a snapshot. */
   Map<String, String> refusedKeys() {
     return Map.copyOf(refused);

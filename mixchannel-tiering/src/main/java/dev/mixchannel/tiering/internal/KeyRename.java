@@ -75,7 +75,7 @@ final class KeyRename {
     dst.keepBytesReachable();
     RankedTier dstTier = dst.tier();
     if (dstTier == srcTier) {
-      TierEffect renamed = TierCalls.rename(srcTier, from, to);
+      TierEffect renamed = renameOnOneTier(srcTier);
       index.renamed(src, dst, from, to);
       return renamed;
     }
@@ -86,5 +86,29 @@ final class KeyRename {
     TierEffect renamed = TierCalls.rename(srcTier, from, to);
     index.renamed(src, null, from, to);
     return deleted.and(renamed);
+  }
+
+  /**
+   * The rename when both keys are on one tier. A tier may remove the replaced key before it renames
+   * (a file tier whose two keys are in different directories does, so that a crash never leaves two
+   * copies of {@code to}): when the rename then fails, {@code to} is gone and the index follows
+   * before the failure is thrown.
+   */
+  private TierEffect renameOnOneTier(RankedTier tier) throws IOException {
+    try {
+      return TierCalls.rename(tier, from, to);
+    } catch (IOException | RuntimeException e) {
+      boolean replacedGone;
+      try {
+        replacedGone = !tier.tier().exists(to);
+      } catch (IOException | RuntimeException probe) {
+        e.addSuppressed(probe);
+        throw e;
+      }
+      if (replacedGone) {
+        index.removed(dst);
+      }
+      throw e;
+    }
   }
 }
