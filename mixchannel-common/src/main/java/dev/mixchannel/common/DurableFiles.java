@@ -44,7 +44,19 @@ public final class DurableFiles {
    * @throws IOException when a step fails; the file is then the old one or the new one
    */
   public static void replace(Path file, byte[] bytes) throws IOException {
-    Path temp = file.resolveSibling(file.getFileName() + ".tmp");
+    replace(file, file.resolveSibling(file.getFileName() + ".tmp"), bytes);
+  }
+
+  /**
+   * {@link #replace(Path, byte[])} through a temporary file of the caller's name (one that the
+   * owner of the directory ignores, or recognizes as left by a crash).
+   *
+   * @param file the file
+   * @param temp the temporary file, in the same directory
+   * @param bytes the file's new bytes
+   * @throws IOException when a step fails; the file is then the old one or the new one
+   */
+  public static void replace(Path file, Path temp, byte[] bytes) throws IOException {
     Files.deleteIfExists(temp);
     try (FileChannel channel =
         FileChannel.open(

@@ -22,6 +22,7 @@ import static java.nio.file.StandardOpenOption.READ;
 import static java.nio.file.StandardOpenOption.TRUNCATE_EXISTING;
 import static java.nio.file.StandardOpenOption.WRITE;
 
+import dev.mixchannel.common.DurableFiles;
 import dev.mixchannel.tiering.MixChannel;
 import dev.mixchannel.tiering.TierManager;
 import java.io.IOException;
@@ -152,7 +153,7 @@ public final class Evacuator {
     Path temporary = placeholder.resolveSibling("." + placeholder.getFileName() + ".evacuating");
     long bytes = copy(key, temporary);
     Files.move(temporary, placeholder, ATOMIC_MOVE, REPLACE_EXISTING);
-    Durability.forceDirectory(placeholder.getParent());
+    DurableFiles.syncDirectory(placeholder.getParent());
     tiers.delete(key);
     out.println("evacuated " + key + ": " + bytes + " bytes to " + placeholder);
   }

@@ -15,14 +15,10 @@
  */
 package dev.mixchannel.bookkeeper.internal;
 
-import static java.nio.file.StandardCopyOption.ATOMIC_MOVE;
-import static java.nio.file.StandardCopyOption.REPLACE_EXISTING;
-import static java.nio.file.StandardOpenOption.CREATE;
 import static java.nio.file.StandardOpenOption.READ;
-import static java.nio.file.StandardOpenOption.TRUNCATE_EXISTING;
-import static java.nio.file.StandardOpenOption.WRITE;
 
 import dev.mixchannel.api.MixChannelException;
+import dev.mixchannel.common.DurableFiles;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -208,16 +204,8 @@ public final class JournalPlaceholder {
       throw new MixChannelException(
           "refusing to overwrite journal bytes with a placeholder: file=" + file);
     }
-    Path temporary = file.resolveSibling(TEMP_PREFIX + file.getFileName() + TEMP_SUFFIX);
-    try (FileChannel channel = FileChannel.open(temporary, CREATE, TRUNCATE_EXISTING, WRITE)) {
-      ByteBuffer buffer = ByteBuffer.wrap(BYTES);
-      while (buffer.hasRemaining()) {
-        channel.write(buffer);
-      }
-      channel.force(true);
-    }
     // Atomic: a reader, or a crash, sees the old file or the whole placeholder.
-    Files.move(temporary, file, ATOMIC_MOVE, REPLACE_EXISTING);
-    Durability.forceDirectory(file.toAbsolutePath().getParent());
+    DurableFiles.replace(
+        file, file.resolveSibling(TEMP_PREFIX + file.getFileName() + TEMP_SUFFIX), BYTES);
   }
 }

@@ -15,6 +15,7 @@
  */
 package dev.mixchannel.kafka.internal;
 
+import dev.mixchannel.common.DurableFiles;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -25,19 +26,6 @@ import java.nio.file.StandardOpenOption;
 /** Makes changes of a directory's entries durable. Stateless. */
 final class FileDirs {
   private FileDirs() {}
-
-  /**
-   * Syncs a directory ({@code fsync} of the directory itself), so that files created, renamed or
-   * removed in it survive a power loss.
-   *
-   * @param dir the directory
-   * @throws IOException when it cannot be synced
-   */
-  static void sync(Path dir) throws IOException {
-    try (FileChannel channel = FileChannel.open(dir, StandardOpenOption.READ)) {
-      channel.force(true);
-    }
-  }
 
   /**
    * Creates a new file, open for reading and writing, and syncs its directory so that the file
@@ -54,7 +42,7 @@ final class FileDirs {
         FileChannel.open(
             file, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE);
     try {
-      sync(file.getParent());
+      DurableFiles.syncDirectory(file.getParent());
     } catch (IOException e) {
       channel.close();
       throw e;
@@ -73,9 +61,9 @@ final class FileDirs {
    */
   static void moveDurably(Path source, Path target) throws IOException {
     Files.move(source, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-    sync(target.getParent());
+    DurableFiles.syncDirectory(target.getParent());
     if (!source.getParent().equals(target.getParent())) {
-      sync(source.getParent());
+      DurableFiles.syncDirectory(source.getParent());
     }
   }
 }

@@ -15,6 +15,7 @@
  */
 package dev.mixchannel.kafka.internal;
 
+import dev.mixchannel.common.DurableFiles;
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.ByteBuffer;
@@ -169,7 +170,7 @@ public final class LogDirMark {
       channel.force(true);
     }
     Files.move(temp, meta, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-    FileDirs.sync(logDir);
+    DurableFiles.syncDirectory(logDir);
     return true;
   }
 

@@ -19,6 +19,7 @@ import dev.mixchannel.api.SizeHint;
 import dev.mixchannel.api.StorageTier;
 import dev.mixchannel.api.TierFullException;
 import dev.mixchannel.api.TierKind;
+import dev.mixchannel.common.DurableFiles;
 import java.io.IOException;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
@@ -318,7 +319,7 @@ final class LogDirTier implements StorageTier {
     Files.setLastModifiedTime(copy, Files.getLastModifiedTime(file));
     Files.move(copy, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     completeKeys.addEmpty(key);
-    FileDirs.sync(file.getParent());
+    DurableFiles.syncDirectory(file.getParent());
   }
 
   /**
@@ -335,7 +336,7 @@ final class LogDirTier implements StorageTier {
     boolean existed = Files.deleteIfExists(copy);
     existed |= Files.deleteIfExists(LogDirKeyFiles.emptyTemp(file));
     if (existed) {
-      FileDirs.sync(copy.getParent());
+      DurableFiles.syncDirectory(copy.getParent());
     }
     return existed;
   }

@@ -15,6 +15,7 @@
  */
 package dev.mixchannel.kafka.internal;
 
+import dev.mixchannel.common.DurableFiles;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -186,6 +187,6 @@ final class Placeholder {
     Files.write(temp, BYTES, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
     Files.setLastModifiedTime(temp, modified);
     Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-    FileDirs.sync(file.getParent());
+    DurableFiles.syncDirectory(file.getParent());
   }
 }
