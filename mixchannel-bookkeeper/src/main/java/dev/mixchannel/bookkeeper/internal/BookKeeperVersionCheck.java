@@ -16,6 +16,7 @@
 package dev.mixchannel.bookkeeper.internal;
 
 import dev.mixchannel.api.MixChannelException;
+import dev.mixchannel.common.ReleaseRange;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URL;
@@ -23,8 +24,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The BookKeeper releases the provider was built for, and the check that refuses any other. The
@@ -63,15 +62,9 @@ public final class BookKeeperVersionCheck {
   static final String ANCHOR = "org/apache/bookkeeper/bookie/FileChannelProvider.class";
 
   /** A release: three numbers, nothing after them (no {@code -SNAPSHOT}, no {@code -rc1}). */
-  private static final Pattern RELEASE = Pattern.compile("(\\d{1,6})\\.(\\d{1,6})\\.\\d{1,6}");
 
   /** The major version of every accepted release. */
-  private static final int MAJOR = 4;
-
-  /** The accepted minor lines: the oldest ({@value #LOWEST}) and the newest tested. */
-  private static final int FIRST_MINOR = 16;
-
-  private static final int LAST_MINOR = 17;
+  private static final ReleaseRange RANGE = new ReleaseRange(LOWEST, "4.18.0");
 
   private BookKeeperVersionCheck() {}
 
@@ -82,12 +75,7 @@ public final class BookKeeperVersionCheck {
    * @return whether it is a release from {@value #LOWEST} up to the newest tested minor line
    */
   public static boolean inRange(String version) {
-    Matcher m = RELEASE.matcher(version);
-    if (!m.matches() || Integer.parseInt(m.group(1)) != MAJOR) {
-      return false;
-    }
-    int minor = Integer.parseInt(m.group(2));
-    return minor >= FIRST_MINOR && minor <= LAST_MINOR;
+    return RANGE.contains(version);
   }
 
   /**

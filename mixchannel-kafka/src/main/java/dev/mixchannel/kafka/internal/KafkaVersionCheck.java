@@ -15,6 +15,7 @@
  */
 package dev.mixchannel.kafka.internal;
 
+import dev.mixchannel.common.ReleaseRange;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -22,8 +23,6 @@ import java.net.URL;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The Kafka releases the agent was built for, and the check that refuses any other. Tested: {@link
@@ -46,10 +45,8 @@ public final class KafkaVersionCheck {
   /** The resource of {@code kafka-clients} that names its version. */
   static final String RESOURCE = "kafka/kafka-version.properties";
 
-  private static final Pattern RELEASE = Pattern.compile("(\\d+)\\.(\\d+)\\.(\\d+)");
-
-  /** The first release after the accepted range: the next minor line after the newest tested. */
-  private static final int[] ABOVE = {4, 5, 0};
+  /** Accepted without a setting: up to the next minor line after the newest tested. */
+  private static final ReleaseRange ACCEPTED = new ReleaseRange(LOWEST, "4.5.0");
 
   private KafkaVersionCheck() {}
 
@@ -60,15 +57,7 @@ public final class KafkaVersionCheck {
    * @return whether it is a release from {@value #LOWEST} up to the newest tested minor line
    */
   public static boolean inRange(String version) {
-    Matcher m = RELEASE.matcher(version);
-    if (!m.matches()) {
-      return false;
-    }
-    int[] v = {
-      Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3))
-    };
-    int[] low = parts(LOWEST);
-    return compare(v, low) >= 0 && compare(v, ABOVE) < 0;
+    return ACCEPTED.contains(version);
   }
 
   /**
@@ -119,28 +108,10 @@ public final class KafkaVersionCheck {
             + TESTED
             + ", accepted="
             + LOWEST
-            + " to "
-            + ABOVE[0]
-            + "."
-            + (ABOVE[1] - 1)
-            + ".x (set "
+            + " to 4.4.x (set "
             + AdapterSettings.VERSION_ALLOW
             + "="
             + version
             + " in the agent's settings to run on it anyway, at your own risk)");
-  }
-
-  private static int[] parts(String release) {
-    String[] p = release.split("\\.");
-    return new int[] {Integer.parseInt(p[0]), Integer.parseInt(p[1]), Integer.parseInt(p[2])};
-  }
-
-  private static int compare(int[] a, int[] b) {
-    for (int i = 0; i < 3; i++) {
-      if (a[i] != b[i]) {
-        return Integer.compare(a[i], b[i]);
-      }
-    }
-    return 0;
   }
 }
