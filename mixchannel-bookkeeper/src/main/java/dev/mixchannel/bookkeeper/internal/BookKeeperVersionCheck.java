@@ -61,9 +61,7 @@ public final class BookKeeperVersionCheck {
   /** The class file whose jar the version is read from. */
   static final String ANCHOR = "org/apache/bookkeeper/bookie/FileChannelProvider.class";
 
-  /** A release: three numbers, nothing after them (no {@code -SNAPSHOT}, no {@code -rc1}). */
-
-  /** The major version of every accepted release. */
+  /** The accepted releases: 4.16.x and 4.17.x, plain releases only. */
   private static final ReleaseRange RANGE = new ReleaseRange(LOWEST, "4.18.0");
 
   private BookKeeperVersionCheck() {}
