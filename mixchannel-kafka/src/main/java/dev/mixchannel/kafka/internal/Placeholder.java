@@ -20,7 +20,9 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -177,16 +179,77 @@ final class Placeholder {
    * still holding the old file keeps its bytes (the old file is unlinked, not truncated). Only for
    * a file whose key a faster tier holds complete (see {@link #claimsKey}).
    *
+   * <p>Kafka renames a segment file before the adapter hears of it ({@code .deleted}, {@code
+   * .swap}): when it renamed the file between this method's look and its rename, the rename created
+   * a placeholder under a name Kafka no longer uses, which would claim a key at the next start. So
+   * after the rename the directory is looked at once more: when the old file lives on under another
+   * name, the placeholder just made is removed again.
+   *
    * @param file the segment file
    * @throws IOException when a step fails (the file is then either the segment or a placeholder)
    */
   static void replace(Path file) throws IOException {
-    FileTime modified = Files.getLastModifiedTime(file);
+    replace(file, () -> {});
+  }
+
+  /**
+   * {@link #replace(Path)}, with a step run just before the rename (a test's rename by Kafka).
+   *
+   * @param file the segment file
+   * @param beforeRename run after the placeholder is written, before it is renamed over the file
+   * @throws IOException when a step fails
+   */
+  static void replace(Path file, IoStep beforeRename) throws IOException {
+    BasicFileAttributes old;
+    try {
+      old = Files.readAttributes(file, BasicFileAttributes.class);
+    } catch (NoSuchFileException e) {
+      return;
+    }
     Path temp = file.resolveSibling(file.getFileName() + TEMP_SUFFIX);
     Files.deleteIfExists(temp);
     Files.write(temp, BYTES, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-    Files.setLastModifiedTime(temp, modified);
+    Files.setLastModifiedTime(temp, old.lastModifiedTime());
+    Object made = Files.readAttributes(temp, BasicFileAttributes.class).fileKey();
+    beforeRename.run();
     Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    if (old.fileKey() != null && made != null && livesElsewhere(file, old.fileKey())) {
+      Object now = Files.readAttributes(file, BasicFileAttributes.class).fileKey();
+      if (made.equals(now)) {
+        Files.delete(file);
+      }
+    }
     DurableFiles.syncDirectory(file.getParent());
+  }
+
+  /** A step that may fail with an I/O error. */
+  @FunctionalInterface
+  interface IoStep {
+    /**
+     * Runs the step.
+     *
+     * @throws IOException when it fails
+     */
+    void run() throws IOException;
+  }
+
+  /** Whether the file of that identity has another name in the directory of {@code file}. */
+  private static boolean livesElsewhere(Path file, Object fileKey) throws IOException {
+    try (DirectoryStream<Path> entries = Files.newDirectoryStream(file.getParent())) {
+      for (Path entry : entries) {
+        if (!entry.equals(file)) {
+          try {
+            BasicFileAttributes a =
+                Files.readAttributes(entry, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            if (fileKey.equals(a.fileKey())) {
+              return true;
+            }
+          } catch (NoSuchFileException gone) {
+            // Deleted while listed: not the old file's other name.
+          }
+        }
+      }
+    }
+    return false;
   }
 }

@@ -95,4 +95,33 @@ class PlaceholderTest {
     assertThatThrownBy(() -> Placeholder.fill(file)).isInstanceOf(IllegalStateException.class);
     assertThat(file).hasContent("segment bytes");
   }
+
+  @Test
+  void shouldLeaveNoPlaceholderUnderTheOldNameWhenKafkaRenamedTheFileDuringTheReplace()
+      throws IOException {
+    Path file = dir.resolve("00000000000000000000.log");
+    Path deleted = dir.resolve("00000000000000000000.log.deleted");
+    Files.write(file, new byte[4096]);
+    Placeholder.replace(file, () -> Files.move(file, deleted));
+    assertThat(file).doesNotExist();
+    assertThat(Files.size(deleted)).isEqualTo(4096);
+    assertThat(dir.resolve(file.getFileName() + Placeholder.TEMP_SUFFIX)).doesNotExist();
+  }
+
+  @Test
+  void shouldReplaceTheFileWhenNobodyRenamedIt() throws IOException {
+    Path file = dir.resolve("00000000000000000000.log");
+    Files.write(file, new byte[4096]);
+    Files.setLastModifiedTime(file, OLD);
+    Placeholder.replace(file);
+    assertThat(Placeholder.isWhole(file)).isTrue();
+    assertThat(Files.getLastModifiedTime(file)).isEqualTo(OLD);
+  }
+
+  @Test
+  void shouldDoNothingWhenTheFileIsGone() throws IOException {
+    Path file = dir.resolve("00000000000000000000.log");
+    Placeholder.replace(file);
+    assertThat(file).doesNotExist();
+  }
 }
