@@ -83,9 +83,10 @@ public final class KafkaBroker implements AutoCloseable {
     this.home = Files.createDirectories(home);
     this.libs = libs;
     this.classPath = List.copyOf(classPath);
-    this.brokerPort = freePort();
-    int controllerPort = freePort();
-    this.jmxPort = freePort();
+    int[] ports = freePorts(3);
+    this.brokerPort = ports[0];
+    int controllerPort = ports[1];
+    this.jmxPort = ports[2];
     Map<String, String> config = new LinkedHashMap<>();
     config.put("process.roles", "broker,controller");
     config.put("node.id", "1");
@@ -538,9 +539,25 @@ public final class KafkaBroker implements AutoCloseable {
     }
   }
 
-  private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-      return socket.getLocalPort();
+  /**
+   * Distinct free ports: every socket stays bound until all are chosen (ports taken one after the
+   * other, each socket closed at once, can repeat: a run got the same port for the broker's two
+   * listeners).
+   */
+  private static int[] freePorts(int count) throws IOException {
+    List<ServerSocket> sockets = new ArrayList<>();
+    try {
+      int[] ports = new int[count];
+      for (int i = 0; i < count; i++) {
+        ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress());
+        sockets.add(socket);
+        ports[i] = socket.getLocalPort();
+      }
+      return ports;
+    } finally {
+      for (ServerSocket socket : sockets) {
+        socket.close();
+      }
     }
   }
 }
